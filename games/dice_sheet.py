@@ -1,0 +1,183 @@
+"""What the two Kniffel games share: five dice, a score sheet, one field per turn.
+
+A sheet is a dict from field key to the points written there; a field that is
+missing (or ``None``) is still open. Typed points are checked against what some
+roll of five dice can score in that field, so "24" in Full House is refused
+while "25" and "0" (a struck field) are accepted. The games themselves are in
+``kniffel`` and ``weltraum_kniffel``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations_with_replacement
+from typing import Any, ClassVar
+
+from games.base import InvalidResult, Outcome, Problems, Rules, Table, is_int, places_by_points
+from games.i18n import Text, one_of
+
+DICE = 5
+Sheet = dict[str, int]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One row of the score sheet."""
+
+    key: str
+    label: Text
+    upper: bool
+
+
+@dataclass(frozen=True)
+class Sheets:
+    """The filled-in fields of every player, and anything a game notes beside them."""
+
+    sheets: dict[str, Sheet]
+    extras: dict[str, int]
+
+
+class DiceSheetRules(Rules[Sheets]):
+    """A dice game scored on a sheet of fields, each filled once, in any order."""
+
+    fields: ClassVar[tuple[Field, ...]]
+    #: The faces of one die, in the order of the upper rows.
+    faces: ClassVar[tuple[Any, ...]]
+
+    # Scoring a roll ------------------------------------------------------
+
+    def field(self, key: str) -> Field:
+        for field in self.fields:
+            if field.key == key:
+                return field
+        raise KeyError(key)
+
+    @cached_property
+    def field_keys(self) -> tuple[str, ...]:
+        return tuple(field.key for field in self.fields)
+
+    def points(self, field: str, dice: Sequence[Any], house_rules: Mapping[str, Any] | None = None
+               ) -> int:
+        """Points the five ``dice`` score in ``field`` (0 when they do not fit it)."""
+        counts = Counter(self.read_dice(dice))
+        return self.roll_points(field, counts, self.default_house_rules() | dict(house_rules or {}))
+
+    def roll_points(self, field: str, counts: Counter, house_rules: Mapping[str, Any]) -> int:
+        """Points of a roll, given as counts per face, in ``field``."""
+        raise NotImplementedError
+
+    def options(self, dice: Sequence[Any], sheet: Mapping[str, Any],
+                house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
+        """What each open field of ``sheet`` would score with these ``dice`` now."""
+        counts = Counter(self.read_dice(dice))
+        rules = self.default_house_rules() | dict(house_rules or {})
+        open_fields = [key for key in self.field_keys if sheet.get(key) is None]
+        return {key: self.roll_points(key, counts, rules) for key in open_fields}
+
+    def read_dice(self, dice: Sequence[Any]) -> tuple[Any, ...]:
+        """The dice as a tuple, or :class:`InvalidResult` when they are not five known faces."""
+        if (
+            not isinstance(dice, list | tuple)
+            or len(dice) != DICE
+            or not all(type(die) is type(self.faces[0]) and die in self.faces for die in dice)
+        ):
+            problems = Problems()
+            problems.add("dice.invalid",
+                         Text("Enter five dice: {faces}.", faces=", ".join(map(str, self.faces))),
+                         field="dice")
+            raise InvalidResult(problems)
+        return tuple(dice)
+
+    @cached_property
+    def allowed_points(self) -> dict[str, frozenset[int]]:
+        """For every field, every number of points some roll can score there.
+
+        0 is among them for every field some roll does not fit (it is struck
+        then), so not for Chance, which every roll fits.
+        """
+        allowed: dict[str, set[int]] = {key: set() for key in self.field_keys}
+        rules = self.default_house_rules()
+        for roll in combinations_with_replacement(self.faces, DICE):
+            counts = Counter(roll)
+            for key in self.field_keys:
+                allowed[key].add(self.roll_points(key, counts, rules))
+        return {key: frozenset(values) for key, values in allowed.items()}
+
+    # Reading a result ----------------------------------------------------
+
+    def read(self, result, players, house_rules, problems):
+        raw = result.get("sheets", {})
+        if not isinstance(raw, Mapping):
+            problems.add("sheets.invalid", Text("The score sheet is unreadable."), field="sheets")
+            raw = {}
+        for other in raw:
+            if other not in players:
+                problems.add("players.unknown", Text("{other} is not playing in this game.",
+                                                     other=str(other)), field="sheets")
+        sheets = {player: self.read_sheet(player, raw.get(player, {}), problems)
+                  for player in players}
+        extras = self.read_extras(result, players, sheets, house_rules, problems)
+        return Sheets(sheets, extras)
+
+    def read_sheet(self, player: str, raw: Any, problems: Problems) -> Sheet:
+        if not isinstance(raw, Mapping):
+            problems.add("sheets.invalid", Text("{player}: the score sheet is unreadable.",
+                                                player=player), player=player, field="sheets")
+            return {}
+        sheet: Sheet = {}
+        for key, value in raw.items():
+            if key not in self.field_keys:
+                problems.add("sheets.unknown_field",
+                             Text("{player}: the sheet has no field “{field}”.",
+                                  player=player, field=str(key)),
+                             player=player, field=str(key))
+            elif value is None:
+                continue
+            elif not is_int(value) or value not in self.allowed_points[key]:
+                problems.add(
+                    "sheets.impossible_value",
+                    Text("{player}: {field} scores {allowed}, not {value}.", player=player,
+                         field=self.field(key).label, allowed=one_of(self.allowed_points[key]),
+                         value=value if is_int(value) else str(value)),
+                    player=player, field=key,
+                )
+            else:
+                sheet[key] = value
+        return sheet
+
+    def read_extras(self, result: Mapping[str, Any], players: list[str],
+                    sheets: dict[str, Sheet], house_rules: dict[str, Any],
+                    problems: Problems) -> dict[str, int]:
+        """Anything noted beside the sheet; none in the plain game."""
+        return {}
+
+    # Scoring a result ----------------------------------------------------
+
+    def totals(self, sheet: Sheet, extra: int, house_rules: Mapping[str, Any]) -> dict[str, int]:
+        """The sheet's sums; must contain ``total``."""
+        raise NotImplementedError
+
+    def outcome(self, table: Table[Sheets]) -> Outcome:
+        details = {
+            player: self.totals(sheet, table.data.extras.get(player, 0), table.house_rules)
+            | {"filled": len(sheet), "open": len(self.fields) - len(sheet)}
+            for player, sheet in table.data.sheets.items()
+        }
+        points = {player: details[player]["total"] for player in table.players}
+        finished = all(detail["open"] == 0 for detail in details.values())
+        return self.make_outcome(table, points, places_by_points(points), details,
+                                 finished=finished)
+
+    def next_player(self, players: Sequence[str], sheets: Mapping[str, Mapping[str, Any]]
+                    ) -> str | None:
+        """Whose turn it is: the first player in seat order with the fewest filled fields."""
+        open_players = [p for p in players
+                        if sum(sheets.get(p, {}).get(k) is not None for k in self.field_keys)
+                        < len(self.fields)]
+        if not open_players:
+            return None
+        return min(open_players,
+                   key=lambda p: sum(sheets.get(p, {}).get(k) is not None for k in self.field_keys))

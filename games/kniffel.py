@@ -1,0 +1,237 @@
+"""Kniffel, the classic: five dice, thirteen fields, 1 to 10 players.
+
+Each turn a player rolls up to three times and writes the roll into one open
+field, or strikes a field with 0 when the roll fits nowhere it is wanted.
+
+Upper part: ones to sixes score the sum of the dice showing that number. When
+the upper part reaches 63 or more, a bonus of 35 is added.
+
+Lower part: Dreierpasch and Viererpasch (three / four alike at least) score the
+sum of all five dice; Full House (three alike and two alike of another value)
+25; kleine Straße (four in a row) 30; große Straße (five in a row) 40; Kniffel
+(five alike) 50; Chance the sum of the dice, so 5 to 30.
+
+Further Kniffels differ between rule books, so they are house rules:
+
+``joker``
+    What a further Kniffel may be written as once the Kniffel field is filled.
+    ``schmidt`` (Schmidt's printed rules, the default) and ``forced_upper``
+    (Yahtzee's forced joker) place it the same way: into the matching upper
+    field while that is open; otherwise into any open lower field at full value
+    (25, 30 and 40 for Full House and the straights); when the lower part is
+    full, an upper field must be struck with 0. The two names stay apart
+    because families know their rule by one of them. ``free``: into any open
+    field, lower fields at full value.
+``extra_kniffel_bonus``
+    Points noted for each further Kniffel: 0, 50 (Schmidt: the Kniffel field
+    must be filled, with 50 or struck) or 100 (other rule books and Yahtzee:
+    only while the Kniffel field holds 50).
+
+Result::
+
+    {"players": ["anna", "ben"],
+     "sheets": {"anna": {"ones": 3, "full_house": 25, "chance": 22},
+                "ben": {"sixes": 24, "kniffel": 50}},
+     "extra_kniffels": {"ben": 1},
+     "house_rules": {"joker": "schmidt", "extra_kniffel_bonus": 50}}
+
+A sheet with open fields is a game in progress (``finished`` is False).
+Details per player: ``upper_sum``, ``bonus``, ``upper_total``, ``lower_sum``,
+``extra_kniffel_bonus``, ``lower_total``, ``total``, ``filled``, ``open``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Option, Problems, is_int
+from games.dice_sheet import DiceSheetRules, Field, Sheet
+from games.i18n import Text
+
+UPPER_BONUS = 35
+UPPER_BONUS_THRESHOLD = 63
+FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, KNIFFEL = 25, 30, 40, 50
+FACES = (1, 2, 3, 4, 5, 6)
+UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+LOWER = ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
+         "large_straight", "kniffel", "chance")
+SMALL_STRAIGHTS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
+LARGE_STRAIGHTS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+MAX_PLAYERS = 10
+
+FIELDS = (
+    Field("ones", Text("Ones"), True),
+    Field("twos", Text("Twos"), True),
+    Field("threes", Text("Threes"), True),
+    Field("fours", Text("Fours"), True),
+    Field("fives", Text("Fives"), True),
+    Field("sixes", Text("Sixes"), True),
+    Field("three_of_a_kind", Text("Three of a kind"), False),
+    Field("four_of_a_kind", Text("Four of a kind"), False),
+    Field("full_house", Text("Full House"), False),
+    Field("small_straight", Text("Small straight"), False),
+    Field("large_straight", Text("Large straight"), False),
+    Field("kniffel", Text("Kniffel"), False),
+    Field("chance", Text("Chance"), False),
+)
+
+#: Points a further Kniffel scores in a lower field when it is played as a joker.
+JOKER_POINTS = {"full_house": FULL_HOUSE, "small_straight": SMALL_STRAIGHT,
+                "large_straight": LARGE_STRAIGHT}
+
+
+def natural_points(field: str, counts: Counter) -> int:
+    """Points of a roll (counts per face) in ``field`` by the plain rules, no joker."""
+    total = sum(face * count for face, count in counts.items())
+    most = max(counts.values())
+    faces = set(counts)
+    if field in UPPER:
+        face = UPPER.index(field) + 1
+        return face * counts[face]
+    if field == "three_of_a_kind":
+        return total if most >= 3 else 0
+    if field == "four_of_a_kind":
+        return total if most >= 4 else 0
+    if field == "full_house":
+        return FULL_HOUSE if sorted(counts.values()) == [2, 3] else 0
+    if field == "small_straight":
+        return SMALL_STRAIGHT if any(s <= faces for s in SMALL_STRAIGHTS) else 0
+    if field == "large_straight":
+        return LARGE_STRAIGHT if faces in LARGE_STRAIGHTS else 0
+    if field == "kniffel":
+        return KNIFFEL if most == 5 else 0
+    if field == "chance":
+        return total
+    raise KeyError(field)
+
+
+class Kniffel(DiceSheetRules):
+    key = "kniffel"
+    name = Text("Kniffel")
+    description = Text("The classic dice game: thirteen fields, bonus at 63.")
+    min_players = 1
+    max_players = MAX_PLAYERS
+    fields = FIELDS
+    faces = FACES
+    house_rules = (
+        Option("joker", Text("Further Kniffels as a joker"), "schmidt", {
+            "schmidt": Text("Schmidt's rules: matching upper field first"),
+            "forced_upper": Text("Forced joker: matching upper field first"),
+            "free": Text("Free choice of any open field"),
+        }),
+        Option("extra_kniffel_bonus", Text("Bonus for each further Kniffel"), 50, {
+            0: Text("No bonus"),
+            50: Text("50 points (Schmidt)"),
+            100: Text("100 points"),
+        }),
+    )
+
+    def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
+        return Text("Each player gets a column on the pad. Thirteen turns each, up to three "
+                    "rolls a turn; the youngest starts.")
+
+    def roll_points(self, field: str, counts: Counter, house_rules: Mapping[str, Any]) -> int:
+        return natural_points(field, counts)
+
+    def options(self, dice: Sequence[Any], sheet: Mapping[str, Any],
+                house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
+        """What each open field would score now, with the joker rule for a further Kniffel."""
+        plain = super().options(dice, sheet, house_rules)
+        if len(set(dice)) != 1 or sheet.get("kniffel") is None:
+            return plain
+        rules = self.default_house_rules() | dict(house_rules or {})
+        face = dice[0]
+        total = face * len(dice)
+        matching = UPPER[face - 1]
+        joker_lower = {key: JOKER_POINTS.get(key, total) for key in LOWER if key in plain}
+        if rules["joker"] == "free":
+            return plain | joker_lower
+        if matching in plain:
+            return {matching: plain[matching]}
+        if joker_lower:
+            return joker_lower
+        return {key: 0 for key in UPPER if key in plain}
+
+    def read_extras(self, result, players, sheets, house_rules, problems) -> dict[str, int]:
+        raw = result.get("extra_kniffels", {})
+        if not isinstance(raw, Mapping):
+            problems.add("extra_kniffels.invalid",
+                         Text("The further Kniffels are unreadable."), field="extra_kniffels")
+            return {}
+        extras: dict[str, int] = {}
+        for player, count in raw.items():
+            if player not in players:
+                problems.add("players.unknown", Text("{other} is not playing in this game.",
+                                                     other=str(player)), field="extra_kniffels")
+            elif count != 0 or not is_int(count):
+                checked = self._check_extra_kniffels(player, count, sheets[player], house_rules,
+                                                     problems)
+                if checked:
+                    extras[player] = checked
+        return extras
+
+    @staticmethod
+    def _check_extra_kniffels(player: str, count: Any, sheet: Sheet,
+                              house_rules: Mapping[str, Any], problems: Problems) -> int:
+        """Further Kniffels need a bonus rule, a filled Kniffel field, and a field each."""
+        bonus = house_rules["extra_kniffel_bonus"]
+        filled_elsewhere = len([key for key in sheet if key != "kniffel"])
+
+        def refuse(code: str, message: Text) -> int:
+            problems.add(code, message, player=player, field="extra_kniffels")
+            return 0
+
+        if not is_int(count) or count < 0:
+            return refuse("extra_kniffels.invalid", Text(
+                "{player}: further Kniffels must be a whole number, 0 or more.", player=player))
+        if bonus == 0:
+            return refuse("extra_kniffels.no_bonus", Text(
+                "{player}: this game's house rules give no bonus for further Kniffels.",
+                player=player))
+        if bonus == 100 and sheet.get("kniffel") != KNIFFEL:
+            return refuse("extra_kniffels.needs_fifty", Text(
+                "{player}: further Kniffels earn 100 only while the Kniffel field holds 50.",
+                player=player))
+        if "kniffel" not in sheet:
+            return refuse("extra_kniffels.kniffel_open", Text(
+                "{player}: a further Kniffel needs the Kniffel field filled first.",
+                player=player))
+        if count > filled_elsewhere:
+            return refuse("extra_kniffels.too_many", Text(
+                "{player}: {count} further Kniffels, but only {filled} other fields are filled.",
+                player=player, count=count, filled=filled_elsewhere))
+        return count
+
+    def totals(self, sheet: Sheet, extra: int, house_rules: Mapping[str, Any]) -> dict[str, int]:
+        upper_sum = sum(sheet.get(key, 0) for key in UPPER)
+        bonus = UPPER_BONUS if upper_sum >= UPPER_BONUS_THRESHOLD else 0
+        lower_sum = sum(sheet.get(key, 0) for key in LOWER)
+        extra_bonus = extra * house_rules["extra_kniffel_bonus"]
+        upper_total = upper_sum + bonus
+        lower_total = lower_sum + extra_bonus
+        return {
+            "upper_sum": upper_sum,
+            "bonus": bonus,
+            "upper_total": upper_total,
+            "lower_sum": lower_sum,
+            "extra_kniffels": extra,
+            "extra_kniffel_bonus": extra_bonus,
+            "lower_total": lower_total,
+            "total": upper_total + lower_total,
+        }
+
+
+RULES = Kniffel()
+
+
+def points(field: str, dice: Sequence[int]) -> int:
+    """Points five dice (ints 1 to 6) score in ``field`` by the plain rules."""
+    return RULES.points(field, dice)
+
+
+def options(dice: Sequence[int], sheet: Mapping[str, Any],
+            house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """What each open field of ``sheet`` would score with these dice, joker included."""
+    return RULES.options(dice, sheet, house_rules)

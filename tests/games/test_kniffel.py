@@ -1,0 +1,168 @@
+import pytest
+
+import games
+from games import InvalidResult, kniffel
+from tests.games.examples import FULL_KNIFFEL
+
+RULES = games.get("kniffel")
+
+
+@pytest.mark.parametrize("field,dice,points", [
+    ("ones", [1, 1, 3, 4, 1], 3),
+    ("sixes", [6, 6, 6, 2, 6], 24),
+    ("twos", [1, 3, 4, 5, 6], 0),
+    ("three_of_a_kind", [4, 4, 4, 2, 1], 15),
+    ("three_of_a_kind", [4, 4, 2, 2, 1], 0),
+    ("four_of_a_kind", [5, 5, 5, 5, 5], 25),
+    ("four_of_a_kind", [5, 5, 5, 2, 2], 0),
+    ("full_house", [3, 3, 2, 2, 2], 25),
+    ("full_house", [3, 3, 3, 3, 3], 0),
+    ("small_straight", [1, 2, 3, 4, 6], 30),
+    ("small_straight", [3, 4, 5, 6, 6], 30),
+    ("small_straight", [1, 2, 3, 5, 6], 0),
+    ("large_straight", [2, 3, 4, 5, 6], 40),
+    ("large_straight", [1, 2, 3, 4, 6], 0),
+    ("kniffel", [2, 2, 2, 2, 2], 50),
+    ("kniffel", [2, 2, 2, 2, 3], 0),
+    ("chance", [1, 2, 3, 4, 6], 16),
+])
+def test_points_of_five_dice(field, dice, points):
+    assert kniffel.points(field, dice) == points
+
+
+@pytest.mark.parametrize("dice", [[1, 2, 3, 4], [1, 2, 3, 4, 7], [0, 1, 1, 1, 1], "12345",
+                                  [True, 1, 1, 1, 1], None])
+def test_points_refuse_anything_but_five_dice(dice):
+    with pytest.raises(InvalidResult) as refused:
+        kniffel.points("chance", dice)
+    assert refused.value.problems[0].field == "dice"
+
+
+def test_options_offer_every_open_field():
+    sheet = {"ones": 3, "chance": 20}
+    options = kniffel.options([2, 3, 4, 5, 5], sheet)
+    assert set(options) == set(RULES.field_keys) - {"ones", "chance"}
+    assert options["small_straight"] == 30
+    assert options["large_straight"] == 0
+    assert options["fives"] == 10
+
+
+@pytest.mark.parametrize("joker,sheet,expected", [
+    # Matching upper field open: the further Kniffel must go there.
+    ("schmidt", {"kniffel": 50}, {"fours": 20}),
+    ("forced_upper", {"kniffel": 0}, {"fours": 20}),
+    # Matching upper field filled: any open lower field at full value.
+    ("schmidt", {"kniffel": 50, "fours": 12, "chance": 22, "three_of_a_kind": 0},
+     {"four_of_a_kind": 20, "full_house": 25, "small_straight": 30, "large_straight": 40}),
+    # Lower part full: an upper field must be struck.
+    ("schmidt", {"kniffel": 50, "fours": 12, "three_of_a_kind": 0, "four_of_a_kind": 0,
+                 "full_house": 25, "small_straight": 30, "large_straight": 40, "chance": 20,
+                 "ones": 3},
+     {"twos": 0, "threes": 0, "fives": 0, "sixes": 0}),
+    # Free choice: any open field, lower ones at full value.
+    ("free", {"kniffel": 50, "ones": 3, "twos": 4, "threes": 9, "fives": 15, "sixes": 18,
+              "three_of_a_kind": 20, "four_of_a_kind": 20, "chance": 20},
+     {"fours": 20, "full_house": 25, "small_straight": 30, "large_straight": 40}),
+])
+def test_joker_rules_for_a_further_kniffel(joker, sheet, expected):
+    assert kniffel.options([4, 4, 4, 4, 4], sheet, {"joker": joker}) == expected
+
+
+def test_first_kniffel_is_no_joker():
+    options = kniffel.options([4, 4, 4, 4, 4], {})
+    assert options["kniffel"] == 50
+    assert options["full_house"] == 0
+
+
+def test_totals_bonus_and_winner():
+    ben = dict(FULL_KNIFFEL, sixes=24, chance=23)  # upper 69: bonus
+    outcome = RULES.score({"players": ["anna", "ben"],
+                           "sheets": {"anna": FULL_KNIFFEL, "ben": ben}})
+    anna = outcome.details["anna"]
+    assert (anna["upper_sum"], anna["bonus"], anna["upper_total"]) == (63, 35, 98)
+    assert (anna["lower_sum"], anna["lower_total"], anna["total"]) == (151, 151, 249)
+    assert outcome.details["ben"]["total"] == 249 + 6 - 1
+    assert outcome.points == {"anna": 249, "ben": 254}
+    assert outcome.places == {"anna": 2, "ben": 1}
+    assert outcome.finished
+
+
+def test_upper_part_below_63_has_no_bonus():
+    outcome = RULES.score({"players": ["anna"], "sheets": {"anna": dict(FULL_KNIFFEL, sixes=12)}})
+    assert outcome.details["anna"]["upper_sum"] == 57
+    assert outcome.details["anna"]["bonus"] == 0
+
+
+def test_partial_sheets_are_a_game_in_progress():
+    outcome = RULES.score({"players": ["anna", "ben"],
+                           "sheets": {"anna": {"ones": 2, "twos": None}}})
+    assert not outcome.finished
+    assert outcome.points == {"anna": 2, "ben": 0}
+    assert outcome.details["anna"]["open"] == 12
+    assert RULES.next_player(["anna", "ben"], {"anna": {"ones": 2}}) == "ben"
+    assert RULES.next_player(["anna", "ben"], {"anna": {"ones": 2}, "ben": {"ones": 1}}) == "anna"
+
+
+@pytest.mark.parametrize("bonus,sheet,extra,total_extra", [
+    (50, dict(FULL_KNIFFEL), 2, 100),
+    (100, dict(FULL_KNIFFEL), 1, 100),
+    (50, dict(FULL_KNIFFEL, kniffel=0), 1, 50),
+])
+def test_further_kniffels_earn_the_house_bonus(bonus, sheet, extra, total_extra):
+    outcome = RULES.score({"players": ["anna"], "sheets": {"anna": sheet},
+                           "extra_kniffels": {"anna": extra},
+                           "house_rules": {"extra_kniffel_bonus": bonus}})
+    anna = outcome.details["anna"]
+    assert anna["extra_kniffel_bonus"] == total_extra
+    assert anna["lower_total"] == anna["lower_sum"] + total_extra
+
+
+@pytest.mark.parametrize("house_rules,sheet,extra,message", [
+    ({"extra_kniffel_bonus": 0}, FULL_KNIFFEL, 1,
+     "anna: this game's house rules give no bonus for further Kniffels."),
+    ({"extra_kniffel_bonus": 100}, dict(FULL_KNIFFEL, kniffel=0), 1,
+     "anna: further Kniffels earn 100 only while the Kniffel field holds 50."),
+    ({}, {"ones": 5}, 1, "anna: a further Kniffel needs the Kniffel field filled first."),
+    ({}, {"kniffel": 50, "ones": 5}, 2,
+     "anna: 2 further Kniffels, but only 1 other fields are filled."),
+    ({}, FULL_KNIFFEL, -1, "anna: further Kniffels must be a whole number, 0 or more."),
+])
+def test_impossible_further_kniffels(house_rules, sheet, extra, message):
+    result = {"players": ["anna"], "sheets": {"anna": sheet}, "extra_kniffels": {"anna": extra},
+              "house_rules": house_rules}
+    assert [str(p) for p in RULES.validate(result)] == [message]
+
+
+@pytest.mark.parametrize("field,value,message,german", [
+    ("full_house", 24, "Ben: Full House scores 0 or 25, not 24.",
+     "Ben: Full House zählt 0 oder 25, nicht 24."),
+    ("twos", 7, "Ben: Twos scores 0, 2, 4, 6, 8 or 10, not 7.",
+     "Ben: Zweier zählt 0, 2, 4, 6, 8 oder 10, nicht 7."),
+    ("chance", 0, "Ben: Chance scores 5 to 30, not 0.", "Ben: Chance zählt 5 bis 30, nicht 0."),
+    ("three_of_a_kind", 31, "Ben: Three of a kind scores 0 or 5 to 30, not 31.",
+     "Ben: Dreierpasch zählt 0 oder 5 bis 30, nicht 31."),
+    ("large_straight", 30, "Ben: Large straight scores 0 or 40, not 30.",
+     "Ben: Große Straße zählt 0 oder 40, nicht 30."),
+    ("kniffel", "50", "Ben: Kniffel scores 0 or 50, not 50.",
+     "Ben: Kniffel zählt 0 oder 50, nicht 50."),
+    ("sixes", 25.0, "Ben: Sixes scores 0, 6, 12, 18, 24 or 30, not 25.0.",
+     "Ben: Sechser zählt 0, 6, 12, 18, 24 oder 30, nicht 25.0."),
+])
+def test_typed_values_must_be_scorable(field, value, message, german):
+    [problem] = RULES.validate({"players": ["Ben"], "sheets": {"Ben": {field: value}}})
+    assert (problem.player, problem.field, problem.code) == ("Ben", field,
+                                                             "sheets.impossible_value")
+    assert str(problem) == message
+    assert problem.in_language("de") == german
+
+
+def test_every_upper_value_a_roll_can_give_is_accepted():
+    for face, field in enumerate(kniffel.UPPER, start=1):
+        assert RULES.allowed_points[field] == {face * n for n in range(6)}
+    assert RULES.allowed_points["four_of_a_kind"] == {0, *range(5, 31)}
+    assert RULES.allowed_points["small_straight"] == {0, 30}
+
+
+def test_unknown_field_is_named():
+    [problem] = RULES.validate({"players": ["Ben"], "sheets": {"Ben": {"yahtzee": 50}}})
+    assert str(problem) == "Ben: the sheet has no field “yahtzee”."
