@@ -222,6 +222,13 @@ class Rules(Generic[Parsed]):
             raise InvalidResult(problems)
         return self.outcome(table)
 
+    def validate_setup(self, players: Any, house_rules: Any = None) -> list[Problem]:
+        """Problems with the players and house rules chosen before a game starts."""
+        problems = Problems()
+        self._read_players(players, problems)
+        self._read_house_rules({} if house_rules is None else house_rules, problems)
+        return list(problems)
+
     def setup_hint(self, n_players: int, house_rules: Mapping[str, Any] | None = None) -> Text:
         """A short text for the table host before the game starts."""
         if not self.min_players <= n_players <= self.max_players:

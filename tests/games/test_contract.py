@@ -83,3 +83,11 @@ def test_unknown_house_rule_is_refused(rules):
     problems = rules.validate(result)
     assert [p.code for p in problems] == ["house_rules.unknown"]
     assert "cheating" in str(problems[0])
+
+
+@pytest.mark.parametrize("rules", ALL_GAMES, ids=lambda rules: rules.key)
+def test_setup_is_checked_before_the_game_starts(rules):
+    players = [f"p{n}" for n in range(rules.min_players)]
+    assert rules.validate_setup(players, rules.default_house_rules()) == []
+    too_many = [f"p{n}" for n in range(rules.max_players + 1)]
+    assert [p.code for p in rules.validate_setup(too_many)] == ["players.count"]

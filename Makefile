@@ -1,0 +1,59 @@
+# Two commands for a fresh machine: `make run` and `make test`. Both install what they need.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0:8000
+
+# Debian packages: WeasyPrint's Pango, a text font with full German coverage, an emoji font
+# for the space symbols; the browser and PDF tools the tests use; gettext for translators.
+APT_RUN := libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-core fonts-noto-color-emoji
+APT_TEST := chromium poppler-utils gettext
+
+.PHONY: run test install install-test apt bench messages lint
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py runserver $(HOST)
+
+test: install install-test
+	$(BIN)/python -m pytest
+
+install: $(VENV)/.installed
+	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_RUN)"
+
+install-test:
+	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_TEST)"
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@
+
+# Installs the Debian packages in PACKAGES that are missing (as root, or through sudo).
+apt:
+	@command -v dpkg >/dev/null || { echo "Not a Debian system: install $(PACKAGES) by hand."; exit 0; }; \
+	missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  sudo=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  echo "Installing Debian packages:" $$missing; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+bench: install
+	$(BIN)/python bench/engine.py
+
+# Re-extract and compile the German catalogs after changing user-facing strings.
+messages:
+	xgettext --language=Python --keyword=Text --from-code=UTF-8 --no-wrap --sort-by-file \
+	  --package-name=games -o games/locale/games.pot games/*.py
+	msgmerge --quiet --update --no-wrap --backup=none games/locale/de/LC_MESSAGES/games.po games/locale/games.pot
+	msgfmt --check -o games/locale/de/LC_MESSAGES/games.mo games/locale/de/LC_MESSAGES/games.po
+	$(BIN)/python manage.py makemessages --locale de --no-wrap --ignore ".venv/*" --ignore "games/*"
+	$(BIN)/python manage.py compilemessages --locale de --ignore ".venv/*"
+	$(BIN)/python -m games > docs/games.md
+
+lint:
+	$(BIN)/ruff check games tracker tests bench

@@ -1,0 +1,57 @@
+import os
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.factories import HouseholdFactory, PlayerFactory, UserFactory
+
+# Playwright drives the browser from an event loop; the ORM calls in those tests are synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(autouse=True)
+def _static_files_without_manifest(settings):
+    """Tests run without collectstatic, so static URLs come without hashed names."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def household(db):
+    return HouseholdFactory(name="Familie Test")
+
+
+@pytest.fixture
+def host(household):
+    """A member of the household: records games."""
+    user = UserFactory(username="host")
+    household.members.add(user)
+    return user
+
+
+@pytest.fixture
+def stranger(db):
+    """Logged in, but a member of another household."""
+    user = UserFactory(username="stranger")
+    HouseholdFactory(name="Other family").members.add(user)
+    return user
+
+
+@pytest.fixture
+def admin_user(db):
+    return get_user_model().objects.create_superuser("boss", "boss@example.org", "pw")
+
+
+@pytest.fixture
+def family(household):
+    """Four players of the household, in seat order."""
+    return [PlayerFactory(household=household, name=name)
+            for name in ("Anna", "Ben", "Carla", "David")]
+
+
+@pytest.fixture
+def host_client(client, host):
+    client.force_login(host)
+    return client

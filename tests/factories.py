@@ -1,0 +1,44 @@
+import factory
+from django.contrib.auth import get_user_model
+
+from tracker.models import GameNight, Household, Player, Series
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("secret")
+
+
+class HouseholdFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Household
+
+    name = factory.Sequence(lambda n: f"Family {n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    household = factory.SubFactory(HouseholdFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class GameNightFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = GameNight
+
+    household = factory.SubFactory(HouseholdFactory)
+
+
+class SeriesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Series
+
+    household = factory.SubFactory(HouseholdFactory)
+    name = factory.Sequence(lambda n: f"Series {n}")
+    game = "maus_im_nacken"

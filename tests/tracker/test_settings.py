@@ -1,0 +1,45 @@
+"""The one settings file: runs bare for development, strict for production."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "DJANGO_DEBUG": "false",
+    "DJANGO_SECRET_KEY": "k3y-for-tests-8f2c9a1e7d6b5a4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7",
+    "DJANGO_ALLOWED_HOSTS": "scores.example.org",
+    "DATABASE_URL": "sqlite:////tmp/tracker-check.sqlite3",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True,
+                          text=True, env=clean | env, timeout=120)
+
+
+def test_production_settings_pass_the_deployment_check():
+    checked = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert checked.returncode == 0, checked.stderr
+    assert "no issues" in checked.stdout
+
+
+def test_runs_with_no_environment_at_all():
+    checked = manage("check")
+    assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize("env,message", [
+    ({"DJANGO_DEBUG": "perhaps"}, "DJANGO_DEBUG must be true or false"),
+    ({"DJANGO_DEBUG": "false"}, "DJANGO_SECRET_KEY must be set"),
+    ({"DATABASE_URL": "not a url"}, "DATABASE_URL"),
+    ({"DJANGO_ALLOWED_HOSTS": " , "}, "DJANGO_ALLOWED_HOSTS must list at least one value"),
+])
+def test_malformed_settings_fail_loudly(env, message):
+    checked = manage("check", **env)
+    assert checked.returncode != 0
+    assert message in checked.stderr

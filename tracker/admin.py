@@ -1,0 +1,77 @@
+from django.contrib import admin
+
+from tracker.models import (
+    GameNight,
+    Household,
+    KniffelCell,
+    Participant,
+    Play,
+    Player,
+    Series,
+)
+
+
+@admin.register(Household)
+class HouseholdAdmin(admin.ModelAdmin):
+    list_display = ["name", "created_at"]
+    search_fields = ["name", "members__username"]
+    filter_horizontal = ["members"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "household", "colour", "created_at"]
+    list_filter = ["household"]
+    search_fields = ["name"]
+
+
+@admin.register(GameNight)
+class GameNightAdmin(admin.ModelAdmin):
+    list_display = ["date", "household", "host"]
+    list_filter = ["household", "date"]
+    search_fields = ["notes", "players__name"]
+    date_hierarchy = "date"
+    filter_horizontal = ["players"]
+
+
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+    fields = ["seat", "player", "points", "place"]
+    readonly_fields = ["points", "place"]
+
+
+@admin.register(Play)
+class PlayAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "game", "status", "game_night", "series", "race_number",
+                    "updated_at"]
+    list_filter = ["game", "status", "household"]
+    search_fields = ["participants__player__name", "series__name"]
+    readonly_fields = ["result", "version", "scored_by_points", "lower_is_better"]
+    inlines = [ParticipantInline]
+    list_select_related = ["game_night__household", "series"]
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "races_planned", "status", "household", "created_at"]
+    list_filter = ["game", "status", "household"]
+    search_fields = ["name", "players__name"]
+    filter_horizontal = ["players"]
+
+
+@admin.register(Participant)
+class ParticipantAdmin(admin.ModelAdmin):
+    list_display = ["player", "play", "seat", "points", "place"]
+    list_filter = ["play__game", "place"]
+    search_fields = ["player__name"]
+    list_select_related = ["player", "play"]
+
+
+@admin.register(KniffelCell)
+class KniffelCellAdmin(admin.ModelAdmin):
+    list_display = ["play", "player", "field", "points", "entered_by", "entered_at", "version"]
+    list_filter = ["field", "play__game"]
+    search_fields = ["player__name"]
+    list_select_related = ["play", "player", "entered_by"]
+    readonly_fields = ["version"]

@@ -1,0 +1,156 @@
+"""Load a believable family to look around with: ``python manage.py seed_demo``.
+
+The Sommer family: five players, three game nights, a finished Die Maus im
+Nacken series of five races, finished games of Kniffel, Kniffel with space
+symbols, Entenspiel and Mensch ärgere dich nicht, and a Kniffel game still in
+progress tonight. Everything is recorded through the rules engine, as at the
+table. Running it again changes nothing. Log in as ``demo`` / ``demo``.
+"""
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from tracker.models import GameNight, Household, Play, Player, Series
+from tracker.recording import record_result, start_play, write_cell
+
+HOUSEHOLD = "Familie Sommer"
+DEMO_USER = "demo"
+PLAYERS = [("Julia", "#d62828"), ("Tobias", "#1d4ed8"), ("Lena", "#eab308"),
+           ("Max", "#15803d"), ("Oma Gisela", "#7c3aed")]
+
+MAUS_RACES = [
+    {"Julia": ["home:1", "seat:6", "caught", "pyramid"],
+     "Tobias": ["home:2", "home:4", "caught", "caught"],
+     "Lena": ["seat:8", "seat:7", "home:3", "caught"],
+     "Max": ["seat:5", "caught", "caught", "pyramid"]},
+    {"Julia": ["seat:4", "caught", "caught", "caught"],
+     "Tobias": ["home:3", "seat:8", "caught", "pyramid"],
+     "Lena": ["home:1", "home:2", "caught", "caught"],
+     "Max": ["seat:7", "seat:3", "home:4", "caught"]},
+    {"Julia": ["home:2", "home:5", "seat:5", "caught"],
+     "Tobias": ["caught", "caught", "pyramid", "pyramid"],
+     "Lena": ["seat:6", "caught", "caught", "caught"],
+     "Max": ["home:1", "home:3", "home:4", "seat:8"]},
+    {"Julia": ["home:1", "seat:8", "seat:8", "caught"],
+     "Tobias": ["home:2", "seat:3", "caught", "caught"],
+     "Lena": ["home:3", "caught", "caught", "pyramid"],
+     "Max": ["seat:6", "seat:4", "caught", "caught"]},
+    {"Julia": ["caught", "caught", "caught", "caught"],
+     "Tobias": ["home:1", "home:2", "seat:7", "caught"],
+     "Lena": ["home:3", "seat:5", "seat:5", "caught"],
+     "Max": ["home:4", "seat:8", "caught", "pyramid"]},
+]
+
+KNIFFEL_SHEETS = {
+    "Julia": {"ones": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 24,
+              "three_of_a_kind": 24, "four_of_a_kind": 0, "full_house": 25,
+              "small_straight": 30, "large_straight": 40, "kniffel": 0, "chance": 21},
+    "Tobias": {"ones": 3, "twos": 4, "threes": 6, "fours": 16, "fives": 10, "sixes": 18,
+               "three_of_a_kind": 17, "four_of_a_kind": 22, "full_house": 25,
+               "small_straight": 30, "large_straight": 0, "kniffel": 50, "chance": 19},
+    "Lena": {"ones": 1, "twos": 8, "threes": 9, "fours": 8, "fives": 20, "sixes": 12,
+             "three_of_a_kind": 28, "four_of_a_kind": 0, "full_house": 0,
+             "small_straight": 30, "large_straight": 40, "kniffel": 0, "chance": 23},
+}
+TONIGHTS_KNIFFEL = {
+    "Lena": {"sixes": 18, "full_house": 25, "chance": 22, "twos": 6},
+    "Max": {"ones": 3, "small_straight": 30, "fours": 8, "three_of_a_kind": 19},
+    "Oma Gisela": {"fives": 20, "kniffel": 50, "threes": 9},
+}
+SPACE_SHEETS = {
+    "Max": {"ufo": 3, "rocket": 2, "nebula": 1, "star": 4, "sun": 2, "planet": 3,
+            "three_alike": 2, "two_pairs": 3, "three_and_pair": 4, "all_different": 0,
+            "space_kniffel": 10},
+    "Lena": {"ufo": 2, "rocket": 3, "nebula": 3, "star": 1, "sun": 2, "planet": 2,
+             "three_alike": 2, "two_pairs": 3, "three_and_pair": 0, "all_different": 5,
+             "space_kniffel": 0},
+}
+
+
+class Command(BaseCommand):
+    help = "Load the Sommer family's demo game nights (does nothing when already loaded)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if Household.objects.filter(name=HOUSEHOLD).exists():
+            self.stdout.write(f"{HOUSEHOLD} is already here: nothing to do.")
+            return
+        with transaction.atomic():
+            self.load()
+        self.stdout.write(self.style.SUCCESS(
+            f"Loaded {HOUSEHOLD}. Log in as {DEMO_USER} / {DEMO_USER}."))
+
+    def load(self) -> None:
+        user_model = get_user_model()
+        user, created = user_model.objects.get_or_create(
+            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True})
+        if created:
+            user.set_password(DEMO_USER)
+            user.save()
+        household = Household.objects.create(name=HOUSEHOLD)
+        household.members.add(user)
+        players = {name: Player.objects.create(household=household, name=name, colour=colour)
+                   for name, colour in PLAYERS}
+        self.user, self.household, self.players = user, household, players
+
+        today = timezone.localdate()
+        first, second, tonight = (
+            self.night(today - timedelta(days=days), names)
+            for days, names in ((14, ["Julia", "Tobias", "Lena", "Max", "Oma Gisela"]),
+                                (7, ["Julia", "Tobias", "Lena", "Max"]),
+                                (0, ["Lena", "Max", "Oma Gisela", "Julia"]))
+        )
+        series = Series.objects.create(
+            household=household, name="Elefantenrennen im Advent", game="maus_im_nacken",
+            races_planned=5, created_by=user)
+        series.players.set([players[name] for name in MAUS_RACES[0]])
+        for number, race in enumerate(MAUS_RACES, start=1):
+            night = first if number <= 3 else second
+            self.play(night, "maus_im_nacken", list(race), {"elephants": self.keyed(race)},
+                      series=series, race_number=number)
+        series.status = Series.Status.FINISHED
+        series.save(update_fields=["status"])
+
+        self.play(first, "mensch_aergere_dich_nicht", ["Oma Gisela", "Lena", "Tobias", "Julia"],
+                  {"order": self.keys(["Oma Gisela", "Lena", "Tobias"])})
+        self.sheet_play(second, "kniffel", KNIFFEL_SHEETS)
+        self.play(second, "entenspiel", ["Julia", "Tobias", "Lena", "Max"],
+                  {"winner": self.keys(["Max"])[0],
+                   "squares": self.keyed({"Julia": 51, "Tobias": 38, "Lena": 44})})
+        self.sheet_play(tonight, "weltraum_kniffel", SPACE_SHEETS)
+        self.sheet_play(tonight, "kniffel", TONIGHTS_KNIFFEL)
+
+    def night(self, date, names: list[str]) -> GameNight:
+        night = GameNight.objects.create(household=self.household, date=date, host=self.user)
+        night.players.set([self.players[name] for name in names])
+        return night
+
+    def keys(self, names: list[str]) -> list[str]:
+        return [self.players[name].key for name in names]
+
+    def keyed(self, by_name: dict[str, Any]) -> dict[str, Any]:
+        return {self.players[name].key: value for name, value in by_name.items()}
+
+    def play(self, night: GameNight, game: str, names: list[str], result: dict[str, Any],
+             **series: Any) -> Play:
+        play = start_play(household=self.household, game=game, game_night=night,
+                          players=[self.players[name] for name in names], user=self.user,
+                          **series)
+        record_result(play, result, expected_version=play.version, user=self.user)
+        return play
+
+    def sheet_play(self, night: GameNight, game: str, sheets: dict[str, dict[str, int]]) -> None:
+        """Enter the sheets turn by turn, one cell per player in seat order, as at the table."""
+        play = start_play(household=self.household, game=game, game_night=night,
+                          players=[self.players[name] for name in sheets], user=self.user)
+        turns = [list(sheet.items()) for sheet in sheets.values()]
+        for turn in range(max(map(len, turns))):
+            for name, cells in zip(sheets, turns, strict=True):
+                if turn < len(cells):
+                    field, points = cells[turn]
+                    write_cell(play, self.players[name], field, points, expected_version=None,
+                               user=self.user)

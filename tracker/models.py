@@ -1,0 +1,344 @@
+"""The things a family's game nights are made of.
+
+A :class:`Household` owns everything: its players, game nights, series and
+plays; a user may change a household's data only as one of its members. The
+rules live in the ``games`` package: a play stores the result the engine
+accepted and, per participant, the points and places it computed, so standings
+read stored numbers and never score history again.
+
+In a play's result, players are keyed by ``str(player.pk)``: names can be
+corrected later without touching stored results.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+import games
+from games import Outcome
+from tracker.engine_text import say_lazy
+
+#: Player colours: the four board colours first, then more for bigger families.
+COLOURS = [
+    ("#d62828", _("Red")),
+    ("#1d4ed8", _("Blue")),
+    ("#eab308", _("Yellow")),
+    ("#15803d", _("Green")),
+    ("#7c3aed", _("Purple")),
+    ("#ea580c", _("Orange")),
+    ("#db2777", _("Pink")),
+    ("#0891b2", _("Turquoise")),
+    ("#57534e", _("Grey")),
+    ("#111827", _("Black")),
+]
+SHEET_FIELDS = sorted(set(games.get("kniffel").field_keys)
+                      | set(games.get("weltraum_kniffel").field_keys))
+DICE_GAMES = ("kniffel", "weltraum_kniffel")
+
+
+def game_choices() -> list[tuple[str, Any]]:
+    return [(rules.key, say_lazy(rules.name)) for rules in games.all_games()]
+
+
+def tidy_name(name: str) -> str:
+    """A name as typed, without stray spaces: " Anna  Lena " is "Anna Lena"."""
+    return re.sub(r"\s+", " ", name).strip()
+
+
+class SeriesStatus(models.TextChoices):
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+    ENDED_EARLY = "ended_early", _("Ended early")
+
+
+class PlayStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
+    ABANDONED = "abandoned", _("Abandoned")
+
+
+class Household(models.Model):
+    """A family or club: the people who share players, nights and standings."""
+
+    name = models.CharField(_("name"), max_length=100)
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="households",
+                                     blank=True, verbose_name=_("members"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("household")
+        verbose_name_plural = _("households")
+        ordering = ["name"]
+        constraints = [models.CheckConstraint(condition=~Q(name=""),
+                                              name="household_name_not_empty")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person at the table, reused across nights."""
+
+    household = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="players",
+                                  verbose_name=_("household"))
+    name = models.CharField(_("name"), max_length=40)
+    colour = models.CharField(_("colour"), max_length=7, choices=COLOURS, default=COLOURS[0][0])
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"), "household", name="player_name_unique_in_household",
+                violation_error_message=_("There is already a player with this name."),
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+            models.CheckConstraint(condition=Q(colour__in=[value for value, _ in COLOURS]),
+                                   name="player_colour_known"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name = tidy_name(self.name)
+        super().save(*args, **kwargs)
+
+    @property
+    def key(self) -> str:
+        """How this player is named in a play's result."""
+        return str(self.pk)
+
+
+class GameNight(models.Model):
+    """An evening of games: a date, a host, the players present and their plays."""
+
+    household = models.ForeignKey(Household, on_delete=models.CASCADE,
+                                  related_name="game_nights", verbose_name=_("household"))
+    date = models.DateField(_("date"), default=timezone.localdate)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="hosted_nights", verbose_name=_("host"))
+    players = models.ManyToManyField(Player, related_name="game_nights", blank=True,
+                                     verbose_name=_("players present"))
+    notes = models.TextField(_("notes"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("game night")
+        verbose_name_plural = _("game nights")
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.household} {self.date:%Y-%m-%d}"
+
+
+class Series(models.Model):
+    """Several races of one game with the number agreed in advance, added up."""
+
+    Status = SeriesStatus
+
+    household = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="series",
+                                  verbose_name=_("household"))
+    name = models.CharField(_("name"), max_length=100)
+    game = models.CharField(_("game"), max_length=40, choices=game_choices,
+                            default="maus_im_nacken")
+    players = models.ManyToManyField(Player, related_name="series", verbose_name=_("players"))
+    races_planned = models.PositiveSmallIntegerField(_("races agreed"), default=5)
+    tiebreaks = models.JSONField(_("tie-break order"), default=list, blank=True,
+                                 help_text=_("Empty: the game's own order."))
+    place_points = models.JSONField(_("points per place"), default=list, blank=True,
+                                    help_text=_("For games without points. Empty: the default "
+                                                "table."))
+    house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=SeriesStatus,
+                              default=SeriesStatus.RUNNING)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(races_planned__gte=1, races_planned__lte=100),
+                                   name="series_races_planned_1_to_100"),
+            models.CheckConstraint(condition=Q(game__in=list(games.GAMES)),
+                                   name="series_game_registered"),
+            models.CheckConstraint(condition=Q(status__in=SeriesStatus.values),
+                                   name="series_status_known"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> games.Rules:
+        return games.get(self.game)
+
+    def standings(self) -> list[games.StandingRow]:
+        """Standings from the stored points of the finished races, in race order."""
+        races = (self.plays.filter(status=PlayStatus.FINISHED)
+                 .order_by("race_number", "id").prefetch_related("participants"))
+        return games.series_standings(
+            [race.stored_outcome() for race in races],
+            tiebreaks=self.tiebreaks or None,
+            place_points=self.place_points or games.DEFAULT_PLACE_POINTS,
+            players=[player.key for player in self.players.all()],
+        )
+
+
+class Play(models.Model):
+    """One game played: which game, who sat where, the result and what it scored."""
+
+    Status = PlayStatus
+
+    household = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="plays",
+                                  verbose_name=_("household"))
+    game_night = models.ForeignKey(GameNight, on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="plays", verbose_name=_("game night"))
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="plays", verbose_name=_("series"))
+    race_number = models.PositiveSmallIntegerField(_("race"), null=True, blank=True)
+    game = models.CharField(_("game"), max_length=40, choices=game_choices)
+    house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=PlayStatus,
+                              default=PlayStatus.IN_PROGRESS)
+    scored_by_points = models.BooleanField(default=True, editable=False)
+    lower_is_better = models.BooleanField(default=False, editable=False)
+    version = models.PositiveIntegerField(default=1, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("play")
+        verbose_name_plural = _("plays")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(game__in=list(games.GAMES)),
+                                   name="play_game_registered"),
+            models.CheckConstraint(condition=Q(status__in=PlayStatus.values),
+                                   name="play_status_known"),
+            models.CheckConstraint(
+                condition=Q(game_night__isnull=False) | Q(series__isnull=False),
+                name="play_belongs_to_night_or_series",
+            ),
+            models.CheckConstraint(
+                condition=Q(race_number__isnull=True) | Q(race_number__gte=1),
+                name="play_race_number_from_1",
+            ),
+            models.UniqueConstraint(fields=["series", "race_number"],
+                                    condition=Q(series__isnull=False),
+                                    name="play_one_per_race_of_series"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="play_version_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def rules(self) -> games.Rules:
+        return games.get(self.game)
+
+    @property
+    def is_dice_sheet(self) -> bool:
+        return self.game in DICE_GAMES
+
+    def player_names(self) -> dict[str, str]:
+        """Result keys to the players' names, for the engine's messages."""
+        return {p.player.key: p.player.name for p in self.participants.all()}
+
+    def stored_outcome(self) -> Outcome:
+        """The outcome as it was stored when the result was accepted; nothing is re-scored."""
+        participants = list(self.participants.all())
+        return Outcome(
+            game=self.game,
+            points={p.player_key: p.points or 0 for p in participants if p.place},
+            places={p.player_key: p.place for p in participants if p.place},
+            details={p.player_key: p.details for p in participants if p.place},
+            finished=self.status == PlayStatus.FINISHED,
+            scored_by_points=self.scored_by_points,
+            lower_is_better=self.lower_is_better,
+        )
+
+
+class Participant(models.Model):
+    """A player in a play: their seat, and the points and place the rules gave them."""
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="participants",
+                             verbose_name=_("play"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="participations",
+                               verbose_name=_("player"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    points = models.IntegerField(_("points"), null=True, blank=True)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        ordering = ["play", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "player"], name="participant_once_per_play"),
+            models.UniqueConstraint(fields=["play", "seat"], name="participant_seat_unique"),
+            models.CheckConstraint(condition=Q(place__isnull=True) | Q(place__gte=1),
+                                   name="participant_place_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.play}"
+
+    @property
+    def player_key(self) -> str:
+        return str(self.player_id)
+
+
+class KniffelCell(models.Model):
+    """One field of one player's Kniffel sheet, as entered on some tablet.
+
+    ``version`` rises with every change; a write names the version it saw, so
+    the later of two tablets editing the same cell gets a conflict instead of
+    silently overwriting the other.
+    """
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="cells",
+                             verbose_name=_("play"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("player"))
+    field = models.CharField(_("field"), max_length=20)
+    points = models.SmallIntegerField(_("points"))
+    dice = models.JSONField(_("dice"), null=True, blank=True)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("entered by"))
+    entered_at = models.DateTimeField(_("entered"), auto_now=True)
+    version = models.PositiveIntegerField(_("version"), default=1)
+
+    class Meta:
+        verbose_name = _("Kniffel cell")
+        verbose_name_plural = _("Kniffel cells")
+        ordering = ["play", "player", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "player", "field"],
+                                    name="kniffel_cell_once_per_field"),
+            models.CheckConstraint(condition=Q(points__gte=0), name="kniffel_cell_points_min_0"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="kniffel_cell_version_from_1"),
+            models.CheckConstraint(condition=Q(field__in=SHEET_FIELDS),
+                                   name="kniffel_cell_field_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.field}={self.points}"

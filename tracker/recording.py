@@ -1,0 +1,134 @@
+"""Recording what happens at the table, through the rules engine.
+
+Every change to a result goes through here: the engine validates and scores,
+and only an accepted result is stored, together with the points and places it
+gave. Writes name the version they saw; a write based on an older version than
+the stored one raises :class:`EditConflict` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+import games
+from games import InvalidResult, Outcome
+from tracker.models import GameNight, Household, KniffelCell, Participant, Play, Player, Series
+
+
+class EditConflict(Exception):
+    """Someone changed this on another tablet since it was loaded here."""
+
+
+def start_play(
+    *,
+    household: Household,
+    game: str,
+    players: Sequence[Player],
+    house_rules: dict[str, Any] | None = None,
+    game_night: GameNight | None = None,
+    series: Series | None = None,
+    race_number: int | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Play:
+    """A new play of ``game`` with ``players`` in seat order; InvalidResult for a bad setup."""
+    rules = games.get(game)
+    house_rules = rules.default_house_rules() | dict(house_rules or {})
+    problems = rules.validate_setup([player.key for player in players], house_rules)
+    if problems:
+        raise InvalidResult(problems)
+    with transaction.atomic():
+        play = Play.objects.create(
+            household=household, game=game, house_rules=house_rules, game_night=game_night,
+            series=series, race_number=race_number, created_by=user,
+            scored_by_points=rules.scores_points(house_rules),
+        )
+        Participant.objects.bulk_create(
+            Participant(play=play, player=player, seat=seat)
+            for seat, player in enumerate(players)
+        )
+    return play
+
+
+def full_result(play: Play, result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` with the play's players (seat order) and house rules, as the engine reads it."""
+    players = [p.player_key for p in play.participants.all()]
+    return {**result, "players": players, "house_rules": play.house_rules}
+
+
+def record_result(play: Play, result: dict[str, Any], *, expected_version: int,
+                  user: AbstractBaseUser | None = None) -> Outcome:
+    """Score ``result`` and store it; InvalidResult or EditConflict change nothing."""
+    result = full_result(play, result)
+    outcome = play.rules.score(result)
+    with transaction.atomic():
+        _store(play, result, outcome, expected_version)
+    return outcome
+
+
+def write_cell(play: Play, player: Player, field: str, points: int, *,
+               expected_version: int | None, dice: list[Any] | None = None,
+               user: AbstractBaseUser | None = None) -> KniffelCell:
+    """Write one Kniffel sheet cell.
+
+    ``expected_version`` is the cell's version as the tablet saw it, or None
+    for a cell it saw empty. The whole sheet is checked by the rules engine
+    before anything is stored.
+    """
+    with transaction.atomic():
+        locked = Play.objects.select_for_update().get(pk=play.pk)
+        cells = list(locked.cells.all())
+        existing = next((c for c in cells if c.player_id == player.pk and c.field == field), None)
+        if (existing.version if existing else None) != expected_version:
+            raise EditConflict
+        sheets = sheets_from_cells(cells)
+        sheets.setdefault(player.key, {})[field] = points
+        result = full_result(locked, {**locked.result, "sheets": sheets})
+        outcome = locked.rules.score(result)
+        if existing is None:
+            try:
+                with transaction.atomic():
+                    cell = KniffelCell.objects.create(play=locked, player=player, field=field,
+                                                      points=points, dice=dice, entered_by=user)
+            except IntegrityError:
+                raise EditConflict from None
+        else:
+            updated = KniffelCell.objects.filter(pk=existing.pk, version=expected_version).update(
+                points=points, dice=dice, entered_by=user, version=F("version") + 1)
+            if not updated:
+                raise EditConflict
+            cell = KniffelCell.objects.get(pk=existing.pk)
+        _store(locked, result, outcome, locked.version)
+    return cell
+
+
+def sheets_from_cells(cells: Sequence[KniffelCell]) -> dict[str, dict[str, int]]:
+    sheets: dict[str, dict[str, int]] = {}
+    for cell in cells:
+        sheets.setdefault(str(cell.player_id), {})[cell.field] = cell.points
+    return sheets
+
+
+def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_version: int) -> None:
+    stored = {key: value for key, value in result.items() if key not in ("players", "house_rules")}
+    status = Play.Status.FINISHED if outcome.finished else Play.Status.IN_PROGRESS
+    updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
+        result=stored, status=status, version=F("version") + 1,
+        scored_by_points=outcome.scored_by_points, lower_is_better=outcome.lower_is_better,
+        updated_at=timezone.now(),
+    )
+    if not updated:
+        raise EditConflict
+    participants = list(play.participants.all())
+    for participant in participants:
+        key = participant.player_key
+        participant.points = outcome.points[key]
+        participant.place = outcome.places[key]
+        participant.details = outcome.details.get(key, {})
+    Participant.objects.bulk_update(participants, ["points", "place", "details"])
+    play.refresh_from_db()
