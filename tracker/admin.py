@@ -6,8 +6,10 @@ from tracker.models import (
     KniffelCell,
     Participant,
     Play,
+    PlayChange,
     Player,
     Series,
+    ShareLink,
 )
 
 
@@ -75,3 +77,19 @@ class KniffelCellAdmin(admin.ModelAdmin):
     search_fields = ["player__name"]
     list_select_related = ["play", "player", "entered_by"]
     readonly_fields = ["version"]
+
+
+@admin.register(PlayChange)
+class PlayChangeAdmin(admin.ModelAdmin):
+    list_display = ["play", "action", "changed_by", "changed_at"]
+    list_filter = ["action", "play__game"]
+    search_fields = ["play__participants__player__name", "changed_by__username"]
+    list_select_related = ["play", "changed_by"]
+
+
+@admin.register(ShareLink)
+class ShareLinkAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "household", "created_at", "revoked_at"]
+    list_filter = ["household", "revoked_at"]
+    search_fields = ["token", "series__name"]
+    list_select_related = ["play", "game_night", "series"]

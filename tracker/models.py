@@ -13,12 +13,14 @@ corrected later without touching stored results.
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -141,6 +143,9 @@ class GameNight(models.Model):
     def __str__(self) -> str:
         return f"{self.household} {self.date:%Y-%m-%d}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("night_detail", args=[self.pk])
+
 
 class Series(models.Model):
     """Several races of one game with the number agreed in advance, added up."""
@@ -249,6 +254,9 @@ class Play(models.Model):
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("play_detail", args=[self.pk])
+
     @property
     def rules(self) -> games.Rules:
         return games.get(self.game)
@@ -342,3 +350,77 @@ class KniffelCell(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.field}={self.points}"
+
+
+class PlayChange(models.Model):
+    """One entry in a play's history: who changed what, and when."""
+
+    class Action(models.TextChoices):
+        STARTED = "started", _("Started")
+        RESULT = "result", _("Result entered")
+        EDITED = "edited", _("Result corrected")
+        CELL = "cell", _("Cell entered")
+        CELL_CORRECTED = "cell_corrected", _("Cell corrected")
+        UNDONE = "undone", _("Entry undone")
+        EXTRA_KNIFFEL = "extra_kniffel", _("Further Kniffels noted")
+        ABANDONED = "abandoned", _("Abandoned")
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="changes",
+                             verbose_name=_("play"))
+    action = models.CharField(_("action"), max_length=20, choices=Action)
+    data = models.JSONField(_("what changed"), default=dict, blank=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("changed by"))
+    changed_at = models.DateTimeField(_("changed"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("change")
+        verbose_name_plural = _("changes")
+        ordering = ["-changed_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.play} {self.action}"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class ShareLink(models.Model):
+    """An unguessable link to a read-only scoreboard of a play, a game night or a series."""
+
+    token = models.CharField(_("token"), max_length=40, unique=True, default=new_token,
+                             editable=False)
+    household = models.ForeignKey(Household, on_delete=models.CASCADE,
+                                  related_name="share_links", verbose_name=_("household"))
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="share_links", verbose_name=_("play"))
+    game_night = models.ForeignKey(GameNight, on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="share_links", verbose_name=_("game night"))
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="share_links", verbose_name=_("series"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("share link")
+        verbose_name_plural = _("share links")
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(play__isnull=False, game_night__isnull=True, series__isnull=True)
+                           | Q(play__isnull=True, game_night__isnull=False, series__isnull=True)
+                           | Q(play__isnull=True, game_night__isnull=True, series__isnull=False)),
+                name="share_link_shows_one_thing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.target} ({self.token[:6]}…)"
+
+    @property
+    def target(self) -> Play | GameNight | Series:
+        return self.play or self.game_night or self.series

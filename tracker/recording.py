@@ -18,11 +18,27 @@ from django.utils import timezone
 
 import games
 from games import InvalidResult, Outcome
-from tracker.models import GameNight, Household, KniffelCell, Participant, Play, Player, Series
+from tracker.models import (
+    GameNight,
+    Household,
+    KniffelCell,
+    Participant,
+    Play,
+    PlayChange,
+    Player,
+    Series,
+)
 
 
 class EditConflict(Exception):
-    """Someone changed this on another tablet since it was loaded here."""
+    """Someone changed this on another tablet since it was loaded here.
+
+    ``current`` is the stored cell as it is now, where a cell was in conflict.
+    """
+
+    def __init__(self, current: KniffelCell | None = None):
+        super().__init__("changed on another tablet")
+        self.current = current
 
 
 def start_play(
@@ -52,6 +68,8 @@ def start_play(
             Participant(play=play, player=player, seat=seat)
             for seat, player in enumerate(players)
         )
+        PlayChange.objects.create(play=play, action=PlayChange.Action.STARTED, changed_by=user,
+                                  data={"house_rules": house_rules})
     return play
 
 
@@ -66,9 +84,24 @@ def record_result(play: Play, result: dict[str, Any], *, expected_version: int,
     """Score ``result`` and store it; InvalidResult or EditConflict change nothing."""
     result = full_result(play, result)
     outcome = play.rules.score(result)
+    action = PlayChange.Action.RESULT if not play.result else PlayChange.Action.EDITED
     with transaction.atomic():
         _store(play, result, outcome, expected_version)
+        PlayChange.objects.create(play=play, action=action, changed_by=user,
+                                  data={"points": outcome.points})
     return outcome
+
+
+def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | None = None
+                 ) -> None:
+    """Mark a play abandoned: it stays in the history but counts in no standings."""
+    with transaction.atomic():
+        updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
+            status=Play.Status.ABANDONED, version=F("version") + 1, updated_at=timezone.now())
+        if not updated:
+            raise EditConflict
+        PlayChange.objects.create(play=play, action=PlayChange.Action.ABANDONED, changed_by=user)
+    play.refresh_from_db()
 
 
 def write_cell(play: Play, player: Player, field: str, points: int, *,
@@ -85,7 +118,7 @@ def write_cell(play: Play, player: Player, field: str, points: int, *,
         cells = list(locked.cells.all())
         existing = next((c for c in cells if c.player_id == player.pk and c.field == field), None)
         if (existing.version if existing else None) != expected_version:
-            raise EditConflict
+            raise EditConflict(existing)
         sheets = sheets_from_cells(cells)
         sheets.setdefault(player.key, {})[field] = points
         result = full_result(locked, {**locked.result, "sheets": sheets})
@@ -97,14 +130,54 @@ def write_cell(play: Play, player: Player, field: str, points: int, *,
                                                       points=points, dice=dice, entered_by=user)
             except IntegrityError:
                 raise EditConflict from None
+            action = PlayChange.Action.CELL
         else:
             updated = KniffelCell.objects.filter(pk=existing.pk, version=expected_version).update(
                 points=points, dice=dice, entered_by=user, version=F("version") + 1)
             if not updated:
-                raise EditConflict
+                raise EditConflict(existing)
             cell = KniffelCell.objects.get(pk=existing.pk)
+            action = PlayChange.Action.CELL_CORRECTED
         _store(locked, result, outcome, locked.version)
+        PlayChange.objects.create(play=locked, action=action, changed_by=user, data={
+            "player": player.key, "field": field, "points": points, "dice": dice})
+    play.refresh_from_db()
     return cell
+
+
+def undo_cell(play: Play, cell_id: int, *, user: AbstractBaseUser | None = None) -> None:
+    """Take back the latest cell entered; a conflict when another entry came after it."""
+    with transaction.atomic():
+        locked = Play.objects.select_for_update().get(pk=play.pk)
+        cells = list(locked.cells.order_by("entered_at", "id"))
+        if not cells or cells[-1].pk != cell_id:
+            raise EditConflict
+        undone = cells.pop()
+        result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells)})
+        outcome = locked.rules.score(result)
+        undone.delete()
+        _store(locked, result, outcome, locked.version)
+        PlayChange.objects.create(play=locked, action=PlayChange.Action.UNDONE, changed_by=user,
+                                  data={"player": str(undone.player_id), "field": undone.field,
+                                        "points": undone.points})
+    play.refresh_from_db()
+
+
+def set_extra_kniffels(play: Play, player: Player, count: int, *, expected_version: int,
+                       user: AbstractBaseUser | None = None) -> Outcome:
+    """Note how many further Kniffels ``player`` rolled (classic Kniffel's bonus)."""
+    with transaction.atomic():
+        locked = Play.objects.select_for_update().get(pk=play.pk)
+        extras = {**locked.result.get("extra_kniffels", {}), player.key: count}
+        sheets = sheets_from_cells(list(locked.cells.all()))
+        result = full_result(locked, {**locked.result, "sheets": sheets,
+                                      "extra_kniffels": extras})
+        outcome = locked.rules.score(result)
+        _store(locked, result, outcome, expected_version)
+        PlayChange.objects.create(play=locked, action=PlayChange.Action.EXTRA_KNIFFEL,
+                                  changed_by=user, data={"player": player.key, "count": count})
+    play.refresh_from_db()
+    return outcome
 
 
 def sheets_from_cells(cells: Sequence[KniffelCell]) -> dict[str, dict[str, int]]:

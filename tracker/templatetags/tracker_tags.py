@@ -1,3 +1,6 @@
+from collections.abc import Mapping
+from typing import Any
+
 from django import template
 
 from games import Problem, Text
@@ -12,3 +15,11 @@ def say(value: Text | Problem | str) -> str:
     if isinstance(value, Text | Problem):
         return say_text(value)
     return value
+
+
+@register.filter
+def lookup(mapping: Mapping[str, Any] | None, key: Any) -> Any:
+    """``{{ points|lookup:player_key }}``: a dict's value for a key held in a variable."""
+    if not isinstance(mapping, Mapping):
+        return None
+    return mapping.get(key, mapping.get(str(key)))

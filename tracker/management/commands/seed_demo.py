@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from tracker.models import GameNight, Household, Play, Player, Series
+from tracker.models import GameNight, Household, Play, Player, Series, ShareLink
 from tracker.recording import record_result, start_play, write_cell
 
 HOUSEHOLD = "Familie Sommer"
@@ -123,6 +123,7 @@ class Command(BaseCommand):
                    "squares": self.keyed({"Julia": 51, "Tobias": 38, "Lena": 44})})
         self.sheet_play(tonight, "weltraum_kniffel", SPACE_SHEETS)
         self.sheet_play(tonight, "kniffel", TONIGHTS_KNIFFEL)
+        ShareLink.objects.create(household=household, game_night=tonight, created_by=user)
 
     def night(self, date, names: list[str]) -> GameNight:
         night = GameNight.objects.create(household=self.household, date=date, host=self.user)

@@ -1,0 +1,43 @@
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.factories import GameNightFactory, PlayerFactory, UserFactory
+
+PASSWORD = "secret"
+
+
+@pytest.fixture
+def table(transactional_db, household):
+    """A host with a password, two players present at tonight's game night."""
+    host = UserFactory(username="tablehost")
+    host.set_password(PASSWORD)
+    host.save()
+    household.members.add(host)
+    players = [PlayerFactory(household=household, name=name) for name in ("Anna", "Ben")]
+    night = GameNightFactory(household=household, host=host)
+    night.players.set(players)
+    return {"host": host, "players": players, "night": night, "household": household}
+
+
+def log_in(page: Page, live_server, username: str = "tablehost") -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+
+
+@pytest.fixture
+def host_page(page: Page, live_server, table) -> Page:
+    log_in(page, live_server)
+    return page
+
+
+@pytest.fixture
+def second_host_page(browser: Browser, live_server, table, browser_context_args) -> Page:
+    """The same household on a second tablet."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    log_in(page, live_server)
+    yield page
+    context.close()

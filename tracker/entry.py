@@ -1,0 +1,302 @@
+"""Result entry at the table: each game's form, built from taps.
+
+The form carries the result being entered as JSON in a hidden ``draft`` field.
+Every button in it is a submit button named ``tap``; the server applies the
+tap to the draft and answers with the form again, live points included. htmx
+makes that instant; without JavaScript the same buttons submit the page. Plain
+inputs (numbers, a winner) are merged into the draft on every request. Saving
+sends the draft through the rules engine, which has the last word.
+
+Adding a game: an :class:`Entry` subclass (or an existing one) in ``ENTRIES``
+and its template ``templates/plays/entry_<key>.html``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import QueryDict
+
+from games.maus_im_nacken import ELEPHANTS_PER_PLAYER, elephant_points, parse_elephant
+
+MICE_PER_PLAYER = 4
+
+
+def whole_number(value: str) -> int | str:
+    """A typed number as an int; anything else is kept as typed, for the engine to refuse."""
+    text = value.strip()
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class Entry:
+    """How one game's result is entered. Subclasses set ``template`` and may override the rest."""
+
+    template: str
+
+    def blank(self, keys: list[str], house_rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The draft before anything is entered."""
+        return {}
+
+    def read(self, data: QueryDict, keys: list[str], house_rules: Mapping[str, Any]
+             ) -> tuple[dict[str, Any], bool]:
+        """The draft from a submitted form, and whether its hidden part was damaged."""
+        damaged = False
+        try:
+            draft = json.loads(data.get("draft", "{}"))
+        except json.JSONDecodeError:
+            draft, damaged = None, True
+        if not isinstance(draft, dict):
+            draft, damaged = self.blank(keys, house_rules), True
+        self.merge_inputs(draft, data, keys)
+        return draft, damaged
+
+    def merge_inputs(self, draft: dict[str, Any], data: QueryDict, keys: list[str]) -> None:
+        """Copy the form's plain inputs into the draft."""
+
+    def tap(self, draft: dict[str, Any], action: str, keys: list[str]) -> None:
+        """Apply one tap to the draft; unknown taps change nothing."""
+
+    def preview(self, draft: dict[str, Any], keys: list[str]) -> dict[str, Any]:
+        """Anything the form shows live while entering (points so far, order numbers)."""
+        return {}
+
+    @staticmethod
+    def result(draft: dict[str, Any]) -> dict[str, Any]:
+        """The draft as a result for the engine: without the form's own notes (``_`` keys)."""
+        return {key: value for key, value in draft.items() if not key.startswith("_")}
+
+
+def split_tap(action: str) -> tuple[str, list[str]]:
+    name, *args = action.split(":")
+    return name, args
+
+
+class MausEntry(Entry):
+    """Four big buttons per player; "home" takes the next arrival rank by itself."""
+
+    template = "plays/entry_maus_im_nacken.html"
+
+    def blank(self, keys, house_rules):
+        return {"elephants": {key: [""] * ELEPHANTS_PER_PLAYER for key in keys}}
+
+    def read(self, data, keys, house_rules):
+        draft, damaged = super().read(data, keys, house_rules)
+        herds = draft.get("elephants")
+        if not isinstance(herds, dict):
+            herds, damaged = {}, True
+        draft["elephants"] = {key: self._herd(herds.get(key)) for key in keys}
+        return draft, damaged
+
+    @staticmethod
+    def _herd(value: Any) -> list[str]:
+        """Four entries, "" where an elephant is not entered yet."""
+        entries = value[:ELEPHANTS_PER_PLAYER] if isinstance(value, list) else []
+        herd = [entry if isinstance(entry, str) else "" for entry in entries]
+        return herd + [""] * (ELEPHANTS_PER_PLAYER - len(herd))
+
+    def tap(self, draft, action, keys):
+        name, args = split_tap(action)
+        if len(args) < 2 or args[0] not in keys or not args[1].isdigit():
+            return
+        key, index = args[0], int(args[1])
+        if index >= ELEPHANTS_PER_PLAYER:
+            return
+        herds = draft["elephants"]
+        draft.pop("_choosing", None)
+        if name == "seat":
+            draft["_choosing"] = f"{key}:{index}"
+            return
+        self._clear(herds, key, index)
+        if name == "home":
+            ranks = [e.value for e in self._parsed(herds) if e.state == "home"]
+            herds[key][index] = f"home:{max(ranks, default=0) + 1}"
+        elif name == "seatvalue" and len(args) == 3 and args[2].isdigit():
+            herds[key][index] = f"seat:{int(args[2])}"
+        elif name in ("caught", "pyramid"):
+            herds[key][index] = name
+
+    @staticmethod
+    def _parsed(herds):
+        return [e for herd in herds.values() for e in map(parse_elephant, herd) if e]
+
+    @staticmethod
+    def _clear(herds: dict[str, list[str]], key: str, index: int) -> None:
+        """Empty one elephant; later arrivals move up a place so home ranks stay 1, 2, 3..."""
+        cleared = parse_elephant(herds[key][index])
+        herds[key][index] = ""
+        if cleared is None or cleared.state != "home":
+            return
+        for herd in herds.values():
+            for position, entry in enumerate(herd):
+                elephant = parse_elephant(entry)
+                if elephant and elephant.state == "home" and elephant.value > cleared.value:
+                    herd[position] = f"home:{elephant.value - 1}"
+
+    def preview(self, draft, keys):
+        herds = draft["elephants"]
+        return {
+            "points": {
+                key: sum(elephant_points(e) for e in map(parse_elephant, herds[key]) if e)
+                for key in keys
+            },
+            "herds": {
+                key: [{"index": index, "field": f"elephants.{index}", "entry": entry,
+                       "elephant": parse_elephant(entry),
+                       "choosing": draft.get("_choosing") == f"{key}:{index}"}
+                      for index, entry in enumerate(herds[key])]
+                for key in keys
+            },
+        }
+
+
+class OrderEntry(Entry):
+    """Tap the players in the order they finished; tap again to take one out."""
+
+    template = "plays/entry_order.html"
+
+    def blank(self, keys, house_rules):
+        return {"order": []}
+
+    def tap(self, draft, action, keys):
+        name, args = split_tap(action)
+        order = [key for key in draft.get("order", []) if key in keys]
+        if name == "order" and args and args[0] in keys:
+            if args[0] in order:
+                order.remove(args[0])
+            else:
+                order.append(args[0])
+        draft["order"] = order
+
+    def preview(self, draft, keys):
+        order = draft.get("order", [])
+        return {"positions": {key: order.index(key) + 1 for key in keys if key in order}}
+
+
+class WinnerEntry(Entry):
+    """Choose the winner; optionally a number for each other player (``extra_input``)."""
+
+    extra_input: str | None = None
+
+    def merge_inputs(self, draft, data, keys):
+        if data.get("winner") in keys:
+            draft["winner"] = data["winner"]
+        if self.extra_input:
+            extra = {key: whole_number(data.get(f"{self.extra_input}_{key}", ""))
+                     for key in keys}
+            draft[f"{self.extra_input}s"] = {k: v for k, v in extra.items() if v != ""}
+
+
+class EntenspielEntry(WinnerEntry):
+    template = "plays/entry_entenspiel.html"
+    extra_input = "square"
+
+
+class MauMauEntry(WinnerEntry):
+    """One hand: the winner. Penalty points: a row of numbers per hand."""
+
+    template = "plays/entry_mau_mau.html"
+
+    def blank(self, keys, house_rules):
+        if house_rules.get("scoring") == "penalty_points":
+            return {"hands": [{key: "" for key in keys}]}
+        return {}
+
+    def merge_inputs(self, draft, data, keys):
+        super().merge_inputs(draft, data, keys)
+        hands = draft.get("hands")
+        if isinstance(hands, list):
+            draft["hands"] = [
+                {key: whole_number(data.get(f"hand_{number}_{key}", "")) for key in keys}
+                for number in range(len(hands))
+            ]
+
+    def tap(self, draft, action, keys):
+        hands = draft.get("hands")
+        if not isinstance(hands, list):
+            return
+        if action == "addhand":
+            hands.append({key: "" for key in keys})
+        elif action == "removehand" and len(hands) > 1:
+            hands.pop()
+
+    def preview(self, draft, keys):
+        hands = draft.get("hands") or []
+        return {"totals": {key: sum(hand.get(key) for hand in hands
+                                    if isinstance(hand.get(key), int)) for key in keys}}
+
+
+class MouseTrapEntry(Entry):
+    """Captures in the order they happened, then the cheese each player holds."""
+
+    template = "plays/entry_mouse_trap.html"
+
+    def blank(self, keys, house_rules):
+        return {"captures": [], "cheese": {}}
+
+    def merge_inputs(self, draft, data, keys):
+        cheese = {key: whole_number(data.get(f"cheese_{key}", "")) for key in keys}
+        draft["cheese"] = {key: value for key, value in cheese.items() if value != ""}
+        draft["_mouse"] = data.get("capture_mouse", "")
+        draft["_by"] = data.get("capture_by", "")
+
+    def tap(self, draft, action, keys):
+        captures = draft.get("captures")
+        if not isinstance(captures, list):
+            captures = draft["captures"] = []
+        if action == "capture" and draft["_mouse"] in keys and draft["_by"] in keys:
+            captures.append({"mouse": draft["_mouse"], "by": draft["_by"]})
+        elif action == "uncapture" and captures:
+            captures.pop()
+
+    def preview(self, draft, keys):
+        captured = [c.get("mouse") for c in draft.get("captures", []) if isinstance(c, dict)]
+        return {"free": [key for key in keys if key not in captured]}
+
+
+class KatzEntry(Entry):
+    """Mice home as a stepper (the rest are trapped), and who got home first."""
+
+    template = "plays/entry_alles_fuer_die_katz.html"
+
+    def blank(self, keys, house_rules):
+        return {"mice": {key: {"home": 0, "trapped": MICE_PER_PLAYER} for key in keys}}
+
+    def merge_inputs(self, draft, data, keys):
+        if data.get("first_home") in keys:
+            draft["first_home"] = data["first_home"]
+
+    def tap(self, draft, action, keys):
+        name, args = split_tap(action)
+        mice = draft.get("mice")
+        if not isinstance(mice, dict) or not args or args[0] not in keys:
+            return
+        entry = mice.get(args[0])
+        home = entry.get("home") if isinstance(entry, dict) else 0
+        home = home if isinstance(home, int) else 0
+        home = min(MICE_PER_PLAYER, home + 1) if name == "more" else max(0, home - 1)
+        mice[args[0]] = {"home": home, "trapped": MICE_PER_PLAYER - home}
+
+
+class GenericEntry(Entry):
+    template = "plays/entry_generic.html"
+
+    def merge_inputs(self, draft, data, keys):
+        scores = {key: whole_number(data.get(f"score_{key}", "")) for key in keys}
+        draft["scores"] = {key: value for key, value in scores.items() if value != ""}
+
+
+ENTRIES: dict[str, Entry] = {
+    "maus_im_nacken": MausEntry(),
+    "mouse_trap": MouseTrapEntry(),
+    "alles_fuer_die_katz": KatzEntry(),
+    "souriciere": OrderEntry(),
+    "mensch_aergere_dich_nicht": OrderEntry(),
+    "entenspiel": EntenspielEntry(),
+    "mau_mau": MauMauEntry(),
+    "generic": GenericEntry(),
+}

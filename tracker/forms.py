@@ -1,0 +1,104 @@
+"""Forms check what is about input; the rules engine checks what is about the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import games
+from tracker.engine_text import say_lazy
+from tracker.models import GameNight, Household, Player, tidy_name
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "colour"]
+        widgets = {"colour": forms.RadioSelect,
+                   "name": forms.TextInput(attrs={"autocomplete": "off",
+                                                  "placeholder": _("Name")})}
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, instance=Player(household=household), **kwargs)
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Enter a name."))
+        return name
+
+
+class GameNightForm(forms.ModelForm):
+    class Meta:
+        model = GameNight
+        fields = ["date", "players"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "players": forms.CheckboxSelectMultiple}
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.instance.household = household
+        self.fields["players"].queryset = household.players.all()
+        self.fields["players"].required = True
+        self.fields["players"].error_messages["required"] = _("Tap the players who are here.")
+
+
+class NewPlayForm(forms.Form):
+    """Which game, who plays in which seat, and the house rules."""
+
+    game = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
+    seats = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, present: list[Player], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.present = {player.key: player for player in present}
+        self.fields["game"].choices = [(rules.key, say_lazy(rules.name))
+                                       for rules in games.all_games()]
+
+    def seat_keys(self) -> list[str]:
+        """The players tapped so far, in seat order (ignoring anything not present)."""
+        raw = (self.data.get("seats") or "") if self.is_bound else ""
+        keys: list[str] = []
+        for key in raw.split(","):
+            if key in self.present and key not in keys:
+                keys.append(key)
+        return keys
+
+    def chosen_rules(self) -> games.Rules | None:
+        key = self.data.get("game") if self.is_bound else None
+        return games.GAMES.get(key) if isinstance(key, str) else None
+
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules as chosen in the form; the engine checks them."""
+        rules = self.chosen_rules()
+        if rules is None:
+            return {}
+        chosen: dict[str, Any] = {}
+        for option in rules.house_rules:
+            raw = self.data.get(f"rule_{option.key}")
+            if raw is None:
+                continue
+            chosen[option.key] = self.parse_option(option, raw)
+        return chosen
+
+    @staticmethod
+    def parse_option(option: games.Option, raw: str) -> Any:
+        if option.kind == "int_list":
+            values = [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
+            return [int(v) if v.lstrip("-").isdigit() else v for v in values]
+        for value in option.choices or {}:
+            if str(value) == raw:
+                return value
+        return raw
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        rules = self.chosen_rules()
+        if rules is None:
+            return cleaned
+        players = [self.present[key] for key in self.seat_keys()]
+        cleaned["players"] = players
+        cleaned["house_rules"] = self.house_rules()
+        return cleaned

@@ -1,0 +1,49 @@
+"""What every view shares: finding a user's household data, and answering htmx requests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from django.db.models import Model, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
+
+from tracker.models import Household, ShareLink
+
+M = TypeVar("M", bound=Model)
+
+
+def get_household_for_user(request: HttpRequest) -> Household | None:
+    """The household whose data this user sees: the first they are a member of."""
+    if not request.user.is_authenticated:
+        return None
+    return request.user.households.order_by("id").first()
+
+
+def household_required(request: HttpRequest) -> Household:
+    household = get_household_for_user(request)
+    if household is None:
+        raise Http404("no household")
+    return household
+
+
+def get_for_household(request: HttpRequest, queryset: QuerySet[M], **lookup: Any) -> M:
+    """An object of the user's household, or 404: another family's data does not exist here."""
+    return get_object_or_404(queryset, household=household_required(request), **lookup)
+
+
+def active_share_link(**target: Any) -> ShareLink | None:
+    """The link that shows ``target`` (``play=…`` or ``game_night=…``), unless revoked."""
+    return ShareLink.objects.filter(revoked_at__isnull=True, **target).first()
+
+
+def render_page(request: HttpRequest, template: str, context: Mapping[str, Any], *,
+                partial: str | None = None, status: int = 200) -> HttpResponse:
+    """The whole page, or for an htmx request only its ``partial`` region."""
+    name = f"{template}#{partial}" if partial and request.htmx else template
+    response = render(request, name, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+

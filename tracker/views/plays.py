@@ -1,0 +1,222 @@
+"""Starting a game, entering its result with the game's own form, and the finished result."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+import games
+from games import InvalidResult
+from tracker.engine_text import say
+from tracker.entry import ENTRIES
+from tracker.forms import NewPlayForm
+from tracker.models import GameNight, Play, PlayChange
+from tracker.recording import EditConflict, abandon_play, record_result, start_play
+from tracker.views.common import (
+    active_share_link,
+    get_for_household,
+    household_required,
+    render_page,
+)
+from tracker.views.nights import participants_in_seat_order
+from tracker.views.sheets import sheet_context
+
+
+def plays_of_household(request: HttpRequest):
+    return Play.objects.filter(household=household_required(request)).prefetch_related(
+        participants_in_seat_order())
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Pick a game, tap the players in seat order, choose house rules, see the setup hint."""
+    night = get_for_household(request, GameNight.objects.prefetch_related("players"),
+                              pk=night_id)
+    present = list(night.players.all())
+    form = NewPlayForm(request.POST or None, present=present)
+    problems: list[str] = []
+    tap = request.POST.get("tap", "")
+    seats = form.seat_keys()
+    if tap.startswith("seat:"):
+        key = tap.removeprefix("seat:")
+        seats = [k for k in seats if k != key] if key in seats else [*seats, key]
+    elif request.method == "POST" and "start" in request.POST and form.is_valid():
+        rules = form.chosen_rules()
+        if rules is None:
+            form.add_error("game", _("Choose a game."))
+        else:
+            try:
+                play = start_play(household=night.household, game=rules.key,
+                                  players=form.cleaned_data["players"],
+                                  house_rules=form.cleaned_data["house_rules"],
+                                  game_night=night, user=request.user)
+            except InvalidResult as refused:
+                names = {p.key: p.name for p in present}
+                problems = [say(problem, names) for problem in refused.problems]
+            else:
+                if request.htmx:
+                    return HttpResponseClientRedirect(play.get_absolute_url())
+                return redirect(play)
+    return render_page(request, "plays/new.html",
+                       new_play_context(night, form, present, seats, problems),
+                       partial="setup", status=422 if problems or form.errors else 200)
+
+
+def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: list[str],
+                     problems: list[str]) -> dict[str, Any]:
+    rules = form.chosen_rules()
+    chosen_rules = form.house_rules()
+    by_key = {player.key: player for player in present}
+    return {
+        "night": night,
+        "form": form,
+        "games": games.all_games(),
+        "rules": rules,
+        "present": present,
+        "seated": [by_key[key] for key in seats],
+        "seats_value": ",".join(seats),
+        "house_rules": [
+            (option, chosen_rules.get(option.key, option.default)) for option in
+            (rules.house_rules if rules else ())
+        ],
+        "hint": rules.setup_hint(len(seats), rules.default_house_rules() | chosen_rules)
+        if rules and seats else None,
+        "problems": problems,
+    }
+
+
+@login_required
+@require_GET
+def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
+    play = get_for_household(request, plays_of_household(request), pk=play_id)
+    share = {"share_link": active_share_link(play=play)}
+    if play.is_dice_sheet:
+        return render_page(request, "plays/sheet.html", sheet_context(play) | share)
+    if play.status == Play.Status.IN_PROGRESS:
+        entry = ENTRIES[play.game]
+        draft = entry.blank(keys(play), play.house_rules)
+        return render_page(request, "plays/detail.html", entry_context(play, draft) | share)
+    return render_page(request, "plays/detail.html", result_context(play) | share)
+
+
+@login_required
+@require_GET
+def play_edit(request: HttpRequest, play_id: int) -> HttpResponse:
+    """The game's form again, filled with the stored result, to correct it."""
+    play = get_for_household(request, plays_of_household(request), pk=play_id)
+    if play.is_dice_sheet:
+        return redirect(play)
+    draft = dict(play.result) or ENTRIES[play.game].blank(keys(play), play.house_rules)
+    return render_page(request, "plays/detail.html", entry_context(play, draft), partial="play")
+
+
+@login_required
+@require_POST
+def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
+    """A tap changes the draft and shows the form again; "save" records it through the rules."""
+    play = get_for_household(request, plays_of_household(request), pk=play_id)
+    if play.is_dice_sheet:
+        return redirect(play)
+    entry = ENTRIES[play.game]
+    draft, damaged = entry.read(request.POST, keys(play), play.house_rules)
+    if damaged:
+        return render_page(request, "plays/detail.html", entry_context(
+            play, entry.blank(keys(play), play.house_rules),
+            message=_("The form was damaged and has been reset. Please enter the result again.")),
+            partial="play", status=400)
+    if "save" not in request.POST:
+        entry.tap(draft, request.POST.get("tap", ""), keys(play))
+        return render_page(request, "plays/detail.html", entry_context(play, draft),
+                           partial="play")
+    try:
+        expected = int(request.POST.get("version", ""))
+        record_result(play, entry.result(draft), expected_version=expected, user=request.user)
+    except InvalidResult as refused:
+        return render_page(request, "plays/detail.html",
+                           entry_context(play, draft, problems=refused.problems),
+                           partial="play", status=422)
+    except (EditConflict, ValueError):
+        return render_page(request, "plays/detail.html", entry_context(
+            play, draft, message=_("This result was changed on another tablet in the meantime. "
+                                   "Your entry is kept below; reload the page to see theirs.")),
+            partial="play", status=409)
+    if request.htmx:
+        play = get_for_household(request, plays_of_household(request), pk=play_id)
+        return render_page(request, "plays/detail.html", result_context(play), partial="play")
+    return redirect(play)
+
+
+@login_required
+@require_POST
+def play_abandon(request: HttpRequest, play_id: int) -> HttpResponse:
+    play = get_for_household(request, plays_of_household(request), pk=play_id)
+    try:
+        abandon_play(play, expected_version=int(request.POST.get("version", "0")),
+                     user=request.user)
+    except (EditConflict, ValueError):
+        pass
+    if request.htmx:
+        return HttpResponseClientRedirect(play.get_absolute_url())
+    return redirect(play)
+
+
+def keys(play: Play) -> list[str]:
+    return [participant.player_key for participant in play.participants.all()]
+
+
+def entry_context(play: Play, draft: dict[str, Any], *, problems=(), message: str = ""
+                  ) -> dict[str, Any]:
+    """The game's form with the draft, live preview and the engine's messages by player."""
+    participants = list(play.participants.all())
+    names = {p.player_key: p.player.name for p in participants}
+    entry = ENTRIES[play.game]
+    by_player: dict[str, list[str]] = {}
+    general: list[str] = []
+    for problem in problems:
+        text = say(problem, names)
+        if problem.player in names:
+            by_player.setdefault(problem.player, []).append(text)
+        else:
+            general.append(text)
+    flags: dict[str, set[str]] = {}
+    for problem in problems:
+        if problem.player in names and problem.field:
+            flags.setdefault(problem.player, set()).add(problem.field)
+    rows = [{"p": p, "key": p.player_key, "problems": by_player.get(p.player_key, []),
+             "flags": flags.get(p.player_key, set())} for p in participants]
+    return {
+        "play": play,
+        "rules": play.rules,
+        "participants": participants,
+        "rows": rows,
+        "entry_template": entry.template,
+        "draft": draft,
+        "draft_json": json.dumps(draft),
+        "preview": entry.preview(draft, list(names)),
+        "general_problems": general,
+        "message": message,
+        "editing": True,
+        "seat_values": play.house_rules.get("seat_values",
+                                            play.rules.default_house_rules().get("seat_values")),
+    }
+
+
+def result_context(play: Play) -> dict[str, Any]:
+    participants = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
+    return {
+        "play": play,
+        "rules": play.rules,
+        "ranked": participants,
+        "winners": [p for p in participants if p.place == 1],
+        "changes": play.changes.select_related("changed_by")[:20],
+        "editing": False,
+        "action_names": dict(PlayChange.Action.choices),
+    }

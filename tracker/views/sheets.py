@@ -1,0 +1,226 @@
+"""The Kniffel score sheet: one column per player, one tap per cell, from several tablets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
+
+from games import InvalidResult
+from games.dice_sheet import DICE
+from games.weltraum_kniffel import SYMBOL_ICONS
+from tracker.engine_text import say
+from tracker.models import Participant, Play
+from tracker.recording import EditConflict, set_extra_kniffels, undo_cell, write_cell
+from tracker.views.common import household_required, render_page
+
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+def sheet_play(request: HttpRequest, play_id: int) -> Play:
+    play = get_object_or_404(
+        Play.objects.filter(household=household_required(request)).prefetch_related(
+            "participants__player", "cells"),
+        pk=play_id)
+    if not play.is_dice_sheet:
+        raise Http404("not a score sheet")
+    return play
+
+
+def face_label(play: Play, face: Any) -> str:
+    return DIE_FACES.get(face) or SYMBOL_ICONS.get(face, str(face))
+
+
+def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
+    """Rows of the sheet with each player's cells, the totals as stored, and whose turn it is."""
+    rules = play.rules
+    participants = sorted(play.participants.all(), key=lambda p: p.seat)
+    cells = {(str(cell.player_id), cell.field): cell for cell in play.cells.all()}
+    sheets: dict[str, dict[str, int]] = {}
+    for (key, field), cell in cells.items():
+        sheets.setdefault(key, {})[field] = cell.points
+    keys = [p.player_key for p in participants]
+    next_key = rules.next_player(keys, sheets) if play.status == Play.Status.IN_PROGRESS else None
+    rows = [{"field": field, "label": say(field.label), "upper": field.upper,
+             "cells": [{"participant": p, "cell": cells.get((p.player_key, field.key)),
+                        "current": p.player_key == next_key} for p in participants]}
+            for field in rules.fields]
+    last = max(cells.values(), key=lambda c: (c.entered_at, c.id), default=None)
+    return {
+        "play": play,
+        "rules": rules,
+        "participants": participants,
+        "upper_rows": [row for row in rows if row["upper"]],
+        "lower_rows": [row for row in rows if not row["upper"]],
+        "totals": [p.details for p in participants],
+        "classic": play.game == "kniffel",
+        "next_key": next_key,
+        "next_player": next((p.player for p in participants if p.player_key == next_key), None),
+        "winners": [p.player for p in participants if p.place == 1]
+        if play.status == Play.Status.FINISHED else [],
+        "last_cell": last,
+        "message": message,
+    }
+
+
+def read_dice(play: Play, raw: str) -> list[Any]:
+    """The dice entered so far from the form; anything that is not a face is dropped."""
+    faces = {str(face): face for face in play.rules.faces}
+    return [faces[token] for token in raw.split(",") if token in faces][:DICE]
+
+
+def editor_context(play: Play, participant: Participant, field_key: str, dice: list[Any], *,
+                   typed: str = "", problems: list[str] | None = None, message: str = ""
+                   ) -> dict[str, Any]:
+    rules = play.rules
+    cell = next((c for c in play.cells.all()
+                 if c.player_id == participant.player_id and c.field == field_key), None)
+    sheet = {c.field: c.points for c in play.cells.all()
+             if c.player_id == participant.player_id and c.field != field_key}
+    options = []
+    if len(dice) == DICE:
+        scores = rules.options(dice, sheet, play.house_rules)
+        options = [{"key": f.key, "label": say(f.label), "points": scores[f.key],
+                    "tapped": f.key == field_key}
+                   for f in rules.fields if f.key in scores]
+    return {
+        "play": play,
+        "participant": participant,
+        "field": rules.field(field_key),
+        "field_label": say(rules.field(field_key).label),
+        "cell": cell,
+        "dice": [{"face": die, "label": face_label(play, die)} for die in dice],
+        "dice_value": ",".join(map(str, dice)),
+        "empty_slots": range(DICE - len(dice)),
+        "pad": [{"face": face, "label": face_label(play, face)} for face in rules.faces],
+        "options": options,
+        "typed": typed,
+        "problems": problems or [],
+        "message": message,
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
+    """Enter one cell: dice on the pads and a choice among what they score, or typed points."""
+    play = sheet_play(request, play_id)
+    participant = next((p for p in play.participants.all() if p.player_id == player_id), None)
+    if participant is None or field not in play.rules.field_keys:
+        raise Http404("no such cell")
+    dice = read_dice(play, request.POST.get("dice", ""))
+    typed = request.POST.get("points", "").strip()
+    tap = request.POST.get("tap", "")
+    if request.method == "GET" or not ("choose" in request.POST or "save" in request.POST):
+        dice = tap_dice(play, dice, tap)
+        context = editor_context(play, participant, field, dice, typed=typed)
+        return render_editor(request, play, context)
+
+    version_text = request.POST.get("version", "")
+    expected = int(version_text) if version_text.isdigit() else None
+    target = field
+    if "choose" in request.POST:
+        target = request.POST["choose"]
+        context = editor_context(play, participant, field, dice)
+        scores = {option["key"]: option["points"] for option in context["options"]}
+        if target not in scores:
+            return render_editor(request, play, context | {
+                "problems": [_("Enter all five dice, then choose a field.")]}, status=422)
+        points: Any = scores[target]
+        if target != field:
+            expected = None
+    else:
+        points = int(typed) if typed.lstrip("-").isdigit() else typed
+    try:
+        if not isinstance(points, int):
+            raise InvalidResult([])
+        write_cell(play, participant.player, target, points, expected_version=expected,
+                   dice=dice if "choose" in request.POST else None, user=request.user)
+    except InvalidResult as refused:
+        names = {p.player_key: p.player.name for p in play.participants.all()}
+        problems = [say(problem, names) for problem in refused.problems] or [
+            _("Type the points as a whole number.")]
+        context = editor_context(play, participant, field, dice, typed=typed, problems=problems)
+        return render_editor(request, play, context, status=422)
+    except EditConflict as conflict:
+        play = sheet_play(request, play_id)
+        current = conflict.current
+        message = _("%(player)s's %(field)s was entered on another tablet in the meantime "
+                    "(%(points)s). Your entry was not saved.") % {
+            "player": participant.player.name, "field": say(play.rules.field(target).label),
+            "points": current.points if current else "–"}
+        return render_sheet(request, play, message=message, status=409)
+    return render_sheet(request, sheet_play(request, play_id))
+
+
+def tap_dice(play: Play, dice: list[Any], tap: str) -> list[Any]:
+    if tap.startswith("die:") and len(dice) < DICE:
+        return read_dice(play, ",".join([*map(str, dice), tap.removeprefix("die:")]))
+    if tap.startswith("undie:") and tap.removeprefix("undie:").isdigit():
+        index = int(tap.removeprefix("undie:"))
+        return [die for position, die in enumerate(dice) if position != index]
+    if tap == "clear":
+        return []
+    return dice
+
+
+def render_editor(request: HttpRequest, play: Play, context: dict[str, Any], status: int = 200
+                  ) -> HttpResponse:
+    if request.htmx:
+        return render_page(request, "plays/sheet.html", {"editor": context, "play": play},
+                           partial="editor", status=status)
+    return render_page(request, "plays/sheet.html", sheet_context(play) | {"editor": context},
+                       status=status)
+
+
+def render_sheet(request: HttpRequest, play: Play, *, message: str = "", status: int = 200
+                 ) -> HttpResponse:
+    """After a change: htmx gets the whole sheet region back (totals, turn, winner) in place."""
+    if not request.htmx:
+        return redirect(play) if status == 200 else render_page(
+            request, "plays/sheet.html", sheet_context(play, message=message), status=status)
+    response = render_page(request, "plays/sheet.html", sheet_context(play, message=message),
+                           partial="sheet", status=status)
+    return reswap(retarget(response, "#sheet"), "outerHTML")
+
+
+@login_required
+@require_POST
+def sheet_undo(request: HttpRequest, play_id: int) -> HttpResponse:
+    play = sheet_play(request, play_id)
+    cell_id = request.POST.get("cell", "")
+    try:
+        undo_cell(play, int(cell_id) if cell_id.isdigit() else 0, user=request.user)
+    except EditConflict:
+        return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
+            "Someone entered another cell in the meantime; nothing was undone."))
+    return render_sheet(request, sheet_play(request, play_id))
+
+
+@login_required
+@require_POST
+def sheet_extra_kniffels(request: HttpRequest, play_id: int) -> HttpResponse:
+    play = sheet_play(request, play_id)
+    participant = next((p for p in play.participants.all()
+                        if str(p.player_id) == request.POST.get("player")), None)
+    count, version = request.POST.get("count", ""), request.POST.get("version", "")
+    if participant is None or not count.isdigit() or not version.isdigit():
+        return render_sheet(request, play, status=400,
+                            message=_("That change could not be read; nothing was saved."))
+    try:
+        set_extra_kniffels(play, participant.player, int(count), expected_version=int(version),
+                           user=request.user)
+    except InvalidResult as refused:
+        names = {p.player_key: p.player.name for p in play.participants.all()}
+        return render_sheet(request, play, status=422,
+                            message=" ".join(say(p, names) for p in refused.problems))
+    except EditConflict:
+        return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
+            "The sheet was changed on another tablet in the meantime; look again and retry."))
+    return render_sheet(request, sheet_play(request, play_id))
+
