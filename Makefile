@@ -51,7 +51,7 @@ messages:
 	  --package-name=games -o games/locale/games.pot games/*.py
 	msgmerge --quiet --update --no-wrap --backup=none games/locale/de/LC_MESSAGES/games.po games/locale/games.pot
 	msgfmt --check -o games/locale/de/LC_MESSAGES/games.mo games/locale/de/LC_MESSAGES/games.po
-	$(BIN)/python manage.py makemessages --locale de --no-wrap --ignore ".venv/*" --ignore "games/*"
+	$(BIN)/python manage.py makemessages --locale de --no-wrap --ignore ".venv/*" --ignore "games/*" --ignore "tests/*"
 	$(BIN)/python manage.py compilemessages --locale de --ignore ".venv/*"
 	$(BIN)/python -m games > docs/games.md
 

@@ -101,10 +101,12 @@ class MausEntry(Entry):
 
     def tap(self, draft, action, keys):
         name, args = split_tap(action)
-        if len(args) < 2 or args[0] not in keys or not args[1].isdigit():
+        if name not in ("home", "seat", "seatvalue", "caught", "pyramid") or len(args) < 2:
             return
-        key, index = args[0], int(args[1])
-        if index >= ELEPHANTS_PER_PLAYER:
+        key, index = args[0], int(args[1]) if args[1].isdecimal() else ELEPHANTS_PER_PLAYER
+        if key not in keys or index >= ELEPHANTS_PER_PLAYER:
+            return
+        if name == "seatvalue" and not (len(args) == 3 and args[2].isdecimal()):
             return
         herds = draft["elephants"]
         draft.pop("_choosing", None)
@@ -115,9 +117,9 @@ class MausEntry(Entry):
         if name == "home":
             ranks = [e.value for e in self._parsed(herds) if e.state == "home"]
             herds[key][index] = f"home:{max(ranks, default=0) + 1}"
-        elif name == "seatvalue" and len(args) == 3 and args[2].isdigit():
+        elif name == "seatvalue":
             herds[key][index] = f"seat:{int(args[2])}"
-        elif name in ("caught", "pyramid"):
+        else:
             herds[key][index] = name
 
     @staticmethod

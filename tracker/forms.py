@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -27,7 +28,18 @@ class PlayerForm(forms.ModelForm):
         name = tidy_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Enter a name."))
+        if Player.objects.filter(household=self.instance.household, name__iexact=name).exists():
+            raise forms.ValidationError(_("There is already a player with this name."))
         return name
+
+    def save(self, commit: bool = True) -> Player:
+        """The new player; a name taken on another tablet a moment ago becomes a form error."""
+        try:
+            with transaction.atomic():
+                return super().save(commit)
+        except IntegrityError:
+            self.add_error("name", _("There is already a player with this name."))
+            raise
 
 
 class GameNightForm(forms.ModelForm):
@@ -87,7 +99,7 @@ class NewPlayForm(forms.Form):
     def parse_option(option: games.Option, raw: str) -> Any:
         if option.kind == "int_list":
             values = [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
-            return [int(v) if v.lstrip("-").isdigit() else v for v in values]
+            return [int(v) if v.lstrip("-").isdecimal() else v for v in values]
         for value in option.choices or {}:
             if str(value) == raw:
                 return value

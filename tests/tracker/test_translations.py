@@ -14,15 +14,17 @@ def unquote(text: str) -> str:
     return text[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
-def entries(po: Path) -> dict[str, list[str]]:
-    """msgid -> its msgstr forms, from a catalog written without line wrapping."""
+def entries(po: Path) -> dict[tuple[str | None, str], list[str]]:
+    """(msgctxt, msgid) -> its msgstr forms, from a catalog written without line wrapping."""
     lines = po.read_text(encoding="utf-8").splitlines()
-    found: dict[str, list[str]] = {}
+    found: dict[tuple[str | None, str], list[str]] = {}
     for index, line in enumerate(lines):
         if line.startswith("msgid ") and line != 'msgid ""':
             forms = [entry.split(" ", 1)[1] for entry in lines[index + 1: index + 5]
                      if entry.startswith("msgstr")]
-            found[unquote(line[6:])] = [unquote(form) for form in forms]
+            previous = lines[index - 1]
+            context = unquote(previous[8:]) if previous.startswith("msgctxt ") else None
+            found[context, unquote(line[6:])] = [unquote(form) for form in forms]
     return found
 
 
@@ -38,6 +40,8 @@ def test_german_catalog_is_complete(po):
 def test_compiled_catalog_matches_its_source(po):
     with po.with_suffix(".mo").open("rb") as compiled:
         translations = gettext.GNUTranslations(compiled)
-    for msgid, forms in entries(po).items():
-        if len(forms) == 1:
+    for (context, msgid), forms in entries(po).items():
+        if len(forms) == 1 and context:
+            assert translations.pgettext(context, msgid) == forms[0]
+        elif len(forms) == 1:
             assert translations.gettext(msgid) == forms[0]

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -80,11 +81,15 @@ def player_add(request: HttpRequest) -> HttpResponse:
     player_form = PlayerForm(request.POST, household=household)
     ticked = set(request.POST.getlist("players"))
     if player_form.is_valid():
-        player = player_form.save()
-        ticked.add(str(player.pk))
-        player_form = PlayerForm(household=household)
-        if not request.htmx:
-            return redirect("night_new")
+        try:
+            player = player_form.save()
+        except IntegrityError:
+            pass
+        else:
+            ticked.add(str(player.pk))
+            player_form = PlayerForm(household=household)
+            if not request.htmx:
+                return redirect("night_new")
     form = GameNightForm(household=household,
                          initial={"players": sorted(ticked), "date": timezone.localdate()})
     return render_page(request, "nights/new.html", {"form": form, "player_form": player_form},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -24,6 +25,7 @@ from tracker.views.common import (
     get_for_household,
     household_required,
     render_page,
+    small_int,
 )
 from tracker.views.nights import participants_in_seat_order
 from tracker.views.sheets import sheet_context
@@ -137,13 +139,15 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
         return render_page(request, "plays/detail.html", entry_context(play, draft),
                            partial="play")
     try:
-        expected = int(request.POST.get("version", ""))
+        expected = small_int(request.POST.get("version"))
+        if expected is None:
+            raise EditConflict
         record_result(play, entry.result(draft), expected_version=expected, user=request.user)
     except InvalidResult as refused:
         return render_page(request, "plays/detail.html",
                            entry_context(play, draft, problems=refused.problems),
                            partial="play", status=422)
-    except (EditConflict, ValueError):
+    except EditConflict:
         return render_page(request, "plays/detail.html", entry_context(
             play, draft, message=_("This result was changed on another tablet in the meantime. "
                                    "Your entry is kept below; reload the page to see theirs.")),
@@ -159,10 +163,11 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
 def play_abandon(request: HttpRequest, play_id: int) -> HttpResponse:
     play = get_for_household(request, plays_of_household(request), pk=play_id)
     try:
-        abandon_play(play, expected_version=int(request.POST.get("version", "0")),
+        abandon_play(play, expected_version=small_int(request.POST.get("version")) or 0,
                      user=request.user)
-    except (EditConflict, ValueError):
-        pass
+    except EditConflict:
+        messages.error(request, _("This game was changed on another tablet in the meantime; "
+                                  "look at it again before abandoning it."))
     if request.htmx:
         return HttpResponseClientRedirect(play.get_absolute_url())
     return redirect(play)

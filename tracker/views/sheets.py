@@ -17,7 +17,7 @@ from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
 from tracker.models import Participant, Play
 from tracker.recording import EditConflict, set_extra_kniffels, undo_cell, write_cell
-from tracker.views.common import household_required, render_page
+from tracker.views.common import household_required, render_page, small_int
 
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
@@ -121,8 +121,7 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
         context = editor_context(play, participant, field, dice, typed=typed)
         return render_editor(request, play, context)
 
-    version_text = request.POST.get("version", "")
-    expected = int(version_text) if version_text.isdigit() else None
+    expected = small_int(request.POST.get("version"))
     target = field
     if "choose" in request.POST:
         target = request.POST["choose"]
@@ -135,7 +134,7 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
         if target != field:
             expected = None
     else:
-        points = int(typed) if typed.lstrip("-").isdigit() else typed
+        points = int(typed) if typed.lstrip("-").isdecimal() else typed
     try:
         if not isinstance(points, int):
             raise InvalidResult([])
@@ -161,7 +160,7 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
 def tap_dice(play: Play, dice: list[Any], tap: str) -> list[Any]:
     if tap.startswith("die:") and len(dice) < DICE:
         return read_dice(play, ",".join([*map(str, dice), tap.removeprefix("die:")]))
-    if tap.startswith("undie:") and tap.removeprefix("undie:").isdigit():
+    if tap.startswith("undie:") and tap.removeprefix("undie:").isdecimal():
         index = int(tap.removeprefix("undie:"))
         return [die for position, die in enumerate(dice) if position != index]
     if tap == "clear":
@@ -195,7 +194,7 @@ def sheet_undo(request: HttpRequest, play_id: int) -> HttpResponse:
     play = sheet_play(request, play_id)
     cell_id = request.POST.get("cell", "")
     try:
-        undo_cell(play, int(cell_id) if cell_id.isdigit() else 0, user=request.user)
+        undo_cell(play, small_int(cell_id) or 0, user=request.user)
     except EditConflict:
         return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
             "Someone entered another cell in the meantime; nothing was undone."))
@@ -208,12 +207,12 @@ def sheet_extra_kniffels(request: HttpRequest, play_id: int) -> HttpResponse:
     play = sheet_play(request, play_id)
     participant = next((p for p in play.participants.all()
                         if str(p.player_id) == request.POST.get("player")), None)
-    count, version = request.POST.get("count", ""), request.POST.get("version", "")
-    if participant is None or not count.isdigit() or not version.isdigit():
+    count, version = small_int(request.POST.get("count")), small_int(request.POST.get("version"))
+    if participant is None or count is None or version is None:
         return render_sheet(request, play, status=400,
                             message=_("That change could not be read; nothing was saved."))
     try:
-        set_extra_kniffels(play, participant.player, int(count), expected_version=int(version),
+        set_extra_kniffels(play, participant.player, count, expected_version=version,
                            user=request.user)
     except InvalidResult as refused:
         names = {p.player_key: p.player.name for p in play.participants.all()}

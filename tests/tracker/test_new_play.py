@@ -1,0 +1,83 @@
+import pytest
+from django.urls import reverse
+
+from tests.factories import GameNightFactory
+from tracker.models import Play
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def night(household, family):
+    night = GameNightFactory(household=household)
+    night.players.set(family)
+    return night
+
+
+def test_every_game_is_offered_with_its_player_range(host_client, night):
+    page = host_client.get(reverse("play_new", args=[night.pk])).content.decode()
+    for name in ("Die Maus im Nacken", "Kniffel", "Space Kniffel", "Mau Mau(s)",
+                 "Any other game"):
+        assert name in page
+    assert "2–4 players" in page
+
+
+def test_tapping_players_sets_the_seat_order_and_shows_the_hint(host_client, night, family):
+    url = reverse("play_new", args=[night.pk])
+    data = {"game": "maus_im_nacken", "seats": f"{family[2].pk}", "tap": f"seat:{family[0].pk}"}
+    response = host_client.post(url, data, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 200 and "<html" not in page
+    assert f'name="seats" value="{family[2].pk},{family[0].pk}"' in page
+    assert "The mouse starts on square 2." in page
+    assert "Seat values on the board" in page
+
+
+def test_tapping_a_seated_player_again_takes_them_out(host_client, night, family):
+    response = host_client.post(reverse("play_new", args=[night.pk]), {
+        "game": "kniffel", "seats": f"{family[2].pk},{family[0].pk}",
+        "tap": f"seat:{family[2].pk}"}, **HTMX)
+    assert f'name="seats" value="{family[0].pk}"' in response.content.decode()
+
+
+def test_start_a_game_with_house_rules(host_client, night, family):
+    response = host_client.post(reverse("play_new", args=[night.pk]), {
+        "game": "kniffel", "seats": f"{family[1].pk},{family[0].pk}", "start": "1",
+        "rule_joker": "free", "rule_extra_kniffel_bonus": "100"})
+    play = Play.objects.get()
+    assert response.status_code == 302 and response["Location"] == play.get_absolute_url()
+    assert [p.player for p in play.participants.order_by("seat")] == [family[1], family[0]]
+    assert play.house_rules == {"joker": "free", "extra_kniffel_bonus": 100}
+
+
+def test_htmx_start_redirects_the_client(host_client, night, family):
+    response = host_client.post(reverse("play_new", args=[night.pk]), {
+        "game": "mau_mau", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"}, **HTMX)
+    assert response["HX-Redirect"] == Play.objects.get().get_absolute_url()
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"game": "maus_im_nacken", "seats": "{a}"},
+     "Die Maus im Nacken is for 2 to 4 players. This result has 1."),
+    ({"game": "maus_im_nacken", "seats": "{a},{b}", "rule_seat_values": "3, x"},
+     "Seat values on the board: give distinct whole numbers from 1 to 20."),
+    ({"game": "chess", "seats": "{a},{b}"}, "Select a valid choice."),
+    ({"seats": "{a},{b}"}, "This field is required."),
+])
+def test_impossible_setups_are_explained_and_nothing_starts(host_client, night, family, data,
+                                                            message):
+    data = {key: value.format(a=family[0].pk, b=family[1].pk) for key, value in data.items()}
+    response = host_client.post(reverse("play_new", args=[night.pk]), data | {"start": "1"})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Play.objects.exists()
+
+
+def test_players_not_present_are_ignored(host_client, household, family):
+    night = GameNightFactory(household=household)
+    night.players.set(family[:2])
+    response = host_client.post(reverse("play_new", args=[night.pk]), {
+        "game": "kniffel", "seats": f"{family[3].pk}", "start": "1"})
+    assert response.status_code == 422
+    assert not Play.objects.exists()

@@ -1,0 +1,186 @@
+import pytest
+from django.urls import reverse
+
+from tests.factories import GameNightFactory
+from tracker.models import KniffelCell, Play
+from tracker.recording import record_result, start_play, write_cell
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def night(household, family):
+    night = GameNightFactory(household=household)
+    night.players.set(family)
+    return night
+
+
+@pytest.fixture
+def kniffel(household, night, family):
+    return start_play(household=household, game="kniffel", players=family[:2], game_night=night)
+
+
+def editor_url(play, player, field):
+    return reverse("cell_editor", args=[play.pk, player.pk, field])
+
+
+def test_the_sheet_has_a_row_per_field_and_the_current_player(host_client, kniffel, family):
+    write_cell(kniffel, family[0], "chance", 20, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    for label in ("Ones", "Sixes", "Bonus at 63 or more (+35)", "Full House", "Grand total"):
+        assert label in page
+    assert "Ben&#x27;s turn" in page or "Ben's turn" in page
+    assert editor_url(kniffel, family[1], "full_house") in page
+
+
+def test_dice_taps_show_what_every_open_field_scores(host_client, kniffel, family):
+    url = editor_url(kniffel, family[0], "full_house")
+    page = host_client.post(url, {"dice": "3,3,2,2", "tap": "die:2"}, **HTMX).content.decode()
+    assert 'name="dice" value="3,3,2,2,2"' in page
+    assert 'name="choose" value="full_house"' in page and "<strong>25</strong>" in page
+    assert 'value="chance"' in page and "<strong>12</strong>" in page
+    fewer = host_client.post(url, {"dice": "3,3,2,2,2", "tap": "undie:0"}, **HTMX)
+    assert 'name="dice" value="3,2,2,2"' in fewer.content.decode()
+
+
+def test_the_joker_shows_in_the_options(host_client, kniffel, family):
+    write_cell(kniffel, family[0], "kniffel", 50, expected_version=None)
+    write_cell(kniffel, family[0], "fours", 16, expected_version=None)
+    page = host_client.post(editor_url(kniffel, family[0], "large_straight"),
+                            {"dice": "4,4,4,4,4"}, **HTMX).content.decode()
+    assert 'value="large_straight"' in page and "<strong>40</strong>" in page
+    assert 'value="ones"' not in page
+
+
+def test_choosing_an_option_writes_the_cell_and_returns_the_sheet(host_client, kniffel, family):
+    response = host_client.post(editor_url(kniffel, family[0], "full_house"),
+                                {"dice": "3,3,2,2,2", "choose": "chance", "version": ""}, **HTMX)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#sheet"
+    cell = KniffelCell.objects.get()
+    assert (cell.field, cell.points, cell.dice) == ("chance", 12, [3, 3, 2, 2, 2])
+    page = response.content.decode()
+    assert 'id="sheet"' in page and "<html" not in page
+
+
+def test_the_client_cannot_choose_its_own_points(host_client, kniffel, family):
+    response = host_client.post(editor_url(kniffel, family[0], "full_house"),
+                                {"dice": "3,3,2,2", "choose": "full_house", "points": "25"},
+                                **HTMX)
+    assert response.status_code == 422
+    assert "Enter all five dice" in response.content.decode()
+    assert not KniffelCell.objects.exists()
+
+
+@pytest.mark.parametrize("typed,message", [
+    ("24", "Ben: Full House scores 0 or 25, not 24."),
+    ("lots", "Type the points as a whole number."),
+    ("", "Type the points as a whole number."),
+    ("99999999999999999999", "Ben: Full House scores 0 or 25"),
+])
+def test_typed_points_outside_the_rules_are_explained_and_kept(host_client, kniffel, family,
+                                                              typed, message):
+    response = host_client.post(editor_url(kniffel, family[1], "full_house"),
+                                {"points": typed, "save": "1", "version": ""}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert message in page
+    assert f'value="{typed}"' in page
+    assert not KniffelCell.objects.exists()
+
+
+def test_a_cell_written_meanwhile_on_another_tablet_is_a_conflict(host_client, kniffel, family):
+    write_cell(kniffel, family[1], "chance", 20, expected_version=None)
+    response = host_client.post(editor_url(kniffel, family[1], "chance"),
+                                {"points": "22", "save": "1", "version": ""}, **HTMX)
+    assert response.status_code == 409
+    assert "entered on another tablet in the meantime (20)" in response.content.decode()
+    assert KniffelCell.objects.get().points == 20
+    corrected = host_client.post(editor_url(kniffel, family[1], "chance"),
+                                 {"points": "22", "save": "1", "version": "1"}, **HTMX)
+    assert corrected.status_code == 200
+    assert KniffelCell.objects.get().points == 22
+
+
+def test_without_javascript_the_editor_opens_on_the_sheet_page(host_client, kniffel, family):
+    page = host_client.get(editor_url(kniffel, family[0], "sixes")).content.decode()
+    assert "<html" in page and "Anna · Sixes" in page and 'class="dice-form"' in page
+    response = host_client.post(editor_url(kniffel, family[0], "sixes"),
+                                {"points": "18", "save": "1", "version": ""})
+    assert response.status_code == 302 and response["Location"] == kniffel.get_absolute_url()
+
+
+def test_undo_the_last_entry(host_client, kniffel, family):
+    write_cell(kniffel, family[0], "chance", 20, expected_version=None)
+    last = write_cell(kniffel, family[1], "chance", 21, expected_version=None)
+    stale = host_client.post(reverse("sheet_undo", args=[kniffel.pk]), {"cell": "1"}, **HTMX)
+    assert stale.status_code == 409 and KniffelCell.objects.count() == 2
+    response = host_client.post(reverse("sheet_undo", args=[kniffel.pk]), {"cell": last.pk},
+                                **HTMX)
+    assert response.status_code == 200
+    assert list(KniffelCell.objects.values_list("points", flat=True)) == [20]
+    kniffel.refresh_from_db()
+    assert [p.points for p in kniffel.participants.order_by("seat")] == [20, 0]
+
+
+def test_further_kniffels(host_client, kniffel, family):
+    write_cell(kniffel, family[0], "kniffel", 50, expected_version=None)
+    write_cell(kniffel, family[0], "sixes", 30, expected_version=None)
+    kniffel.refresh_from_db()
+    url = reverse("sheet_extra_kniffels", args=[kniffel.pk])
+    ok = host_client.post(url, {"player": family[0].pk, "count": "1",
+                                "version": kniffel.version}, **HTMX)
+    assert ok.status_code == 200
+    assert kniffel.participants.get(player=family[0]).points == 130
+    refused = host_client.post(url, {"player": family[1].pk, "count": "1",
+                                     "version": kniffel.version + 1}, **HTMX)
+    assert refused.status_code == 422
+    assert "Ben: a further Kniffel needs the Kniffel field filled first." in \
+        refused.content.decode()
+    for bad in ({"player": "x", "count": "1", "version": "1"},
+                {"player": family[0].pk, "count": "²", "version": "1"}):
+        assert host_client.post(url, bad, **HTMX).status_code == 400
+
+
+def test_a_finished_sheet_celebrates_the_winner(host_client, household, night, family):
+    play = start_play(household=household, game="weltraum_kniffel", players=family[:1],
+                      game_night=night)
+    fields = play.rules.field_keys
+    for field in fields:
+        write_cell(play, family[0], field, 0 if field != "ufo" else 3, expected_version=None)
+    play.refresh_from_db()
+    assert play.status == Play.Status.FINISHED
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert "🏆" in page and "Anna" in page and "wins!" in page
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_sheet_page_runs_a_constant_number_of_queries(host_client, household, night, players,
+                                                      django_assert_max_num_queries):
+    from tests.factories import PlayerFactory
+
+    family = [PlayerFactory(household=household, name=f"P{n}") for n in range(players)]
+    play = start_play(household=household, game="kniffel", players=family, game_night=night)
+    for player in family:
+        for field in ("ones", "twos", "chance"):
+            write_cell(play, player, field, {"ones": 2, "twos": 4, "chance": 20}[field],
+                       expected_version=None)
+    with django_assert_max_num_queries(10):
+        assert host_client.get(play.get_absolute_url()).status_code == 200
+
+
+def test_the_sheet_is_only_for_kniffel_and_only_for_its_household(client, host, stranger,
+                                                                  household, night, family,
+                                                                  kniffel):
+    race = start_play(household=household, game="maus_im_nacken", players=family[:2],
+                      game_night=night)
+    record_result(race, {"elephants": {p.key: ["caught"] * 4 for p in family[:2]}},
+                  expected_version=1)
+    client.force_login(host)
+    assert client.get(editor_url(race, family[0], "chance")).status_code == 404
+    assert client.get(editor_url(kniffel, family[0], "yahtzee")).status_code == 404
+    assert client.get(editor_url(kniffel, family[3], "chance")).status_code == 404
+    client.force_login(stranger)
+    assert client.get(editor_url(kniffel, family[0], "chance")).status_code == 404
+    assert client.post(reverse("sheet_undo", args=[kniffel.pk])).status_code == 404
