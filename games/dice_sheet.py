@@ -173,11 +173,17 @@ class DiceSheetRules(Rules[Sheets]):
 
     def next_player(self, players: Sequence[str], sheets: Mapping[str, Mapping[str, Any]]
                     ) -> str | None:
-        """Whose turn it is: the first player in seat order with the fewest filled fields."""
-        open_players = [p for p in players
-                        if sum(sheets.get(p, {}).get(k) is not None for k in self.field_keys)
-                        < len(self.fields)]
-        if not open_players:
-            return None
-        return min(open_players,
-                   key=lambda p: sum(sheets.get(p, {}).get(k) is not None for k in self.field_keys))
+        """Whose turn it is, from the sheets; see :meth:`next_in_turn`."""
+        return self.next_in_turn({
+            player: sum(sheets.get(player, {}).get(key) is not None for key in self.field_keys)
+            for player in players
+        })
+
+    def next_in_turn(self, filled: Mapping[str, int]) -> str | None:
+        """Whose turn it is: the first player in seat order with the fewest filled fields.
+
+        ``filled`` maps the players, in seat order, to how many fields they have
+        filled. None when every sheet is full.
+        """
+        open_players = [player for player, count in filled.items() if count < len(self.fields)]
+        return min(open_players, key=lambda player: filled[player], default=None)

@@ -145,12 +145,13 @@ def write_cell(play: Play, player: Player, field: str, points: int, *,
     return cell
 
 
-def undo_cell(play: Play, cell_id: int, *, user: AbstractBaseUser | None = None) -> None:
-    """Take back the latest cell entered; a conflict when another entry came after it."""
+def undo_cell(play: Play, *, expected_version: int, user: AbstractBaseUser | None = None
+              ) -> None:
+    """Take back the latest cell entered; a conflict when the sheet changed since it was seen."""
     with transaction.atomic():
         locked = Play.objects.select_for_update().get(pk=play.pk)
         cells = list(locked.cells.order_by("entered_at", "id"))
-        if not cells or cells[-1].pk != cell_id:
+        if not cells or locked.version != expected_version:
             raise EditConflict
         undone = cells.pop()
         result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells)})

@@ -138,6 +138,11 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Each process keeps rendered score sheets (keyed by the play's version, so never stale)
+# and sessions in memory; sessions are written through to the database.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 if not DEBUG:
     HTTPS = env_bool("DJANGO_HTTPS", True)
     SECURE_SSL_REDIRECT = HTTPS

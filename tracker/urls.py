@@ -5,6 +5,7 @@ from tracker.views import boards, nights, plays, sheets
 
 urlpatterns = [
     path("", nights.home, name="home"),
+    path("health/", nights.health, name="health"),
     path("nights/new/", nights.night_new, name="night_new"),
     path("nights/<int:night_id>/", nights.night_detail, name="night_detail"),
     path("nights/<int:night_id>/plays/new/", plays.play_new, name="play_new"),

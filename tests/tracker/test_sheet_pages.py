@@ -53,15 +53,20 @@ def test_the_joker_shows_in_the_options(host_client, kniffel, family):
     assert 'value="ones"' not in page
 
 
-def test_choosing_an_option_writes_the_cell_and_returns_the_sheet(host_client, kniffel, family):
+def test_choosing_an_option_writes_the_cell_and_updates_the_sheet_in_place(host_client,
+                                                                         kniffel, family):
     response = host_client.post(editor_url(kniffel, family[0], "full_house"),
                                 {"dice": "3,3,2,2,2", "choose": "chance", "version": ""}, **HTMX)
     assert response.status_code == 200
-    assert response["HX-Retarget"] == "#sheet"
     cell = KniffelCell.objects.get()
     assert (cell.field, cell.points, cell.dice) == ("chance", 12, [3, 3, 2, 2, 2])
-    page = response.content.decode()
-    assert 'id="sheet"' in page and "<html" not in page
+    fragment = response.content.decode()
+    assert "<html" not in fragment and len(fragment) < 8 * 1024
+    assert 'id="editor" class="editor empty"' in fragment
+    assert f'<td id="c-{family[0].pk}-chance" hx-swap-oob="true">' in fragment
+    assert '<tr id="sum-total" class="grand" hx-swap-oob="true">' in fragment
+    assert "Ben&#x27;s turn" in fragment or "Ben's turn" in fragment
+    assert 'id="sheet-actions" hx-swap-oob="true"' in fragment
 
 
 def test_the_client_cannot_choose_its_own_points(host_client, kniffel, family):
@@ -113,11 +118,13 @@ def test_without_javascript_the_editor_opens_on_the_sheet_page(host_client, knif
 
 def test_undo_the_last_entry(host_client, kniffel, family):
     write_cell(kniffel, family[0], "chance", 20, expected_version=None)
-    last = write_cell(kniffel, family[1], "chance", 21, expected_version=None)
-    stale = host_client.post(reverse("sheet_undo", args=[kniffel.pk]), {"cell": "1"}, **HTMX)
+    write_cell(kniffel, family[1], "chance", 21, expected_version=None)
+    kniffel.refresh_from_db()
+    stale = host_client.post(reverse("sheet_undo", args=[kniffel.pk]),
+                             {"version": kniffel.version - 1}, **HTMX)
     assert stale.status_code == 409 and KniffelCell.objects.count() == 2
-    response = host_client.post(reverse("sheet_undo", args=[kniffel.pk]), {"cell": last.pk},
-                                **HTMX)
+    response = host_client.post(reverse("sheet_undo", args=[kniffel.pk]),
+                                {"version": kniffel.version}, **HTMX)
     assert response.status_code == 200
     assert list(KniffelCell.objects.values_list("points", flat=True)) == [20]
     kniffel.refresh_from_db()
@@ -129,17 +136,17 @@ def test_further_kniffels(host_client, kniffel, family):
     write_cell(kniffel, family[0], "sixes", 30, expected_version=None)
     kniffel.refresh_from_db()
     url = reverse("sheet_extra_kniffels", args=[kniffel.pk])
-    ok = host_client.post(url, {"player": family[0].pk, "count": "1",
-                                "version": kniffel.version}, **HTMX)
+    ok = host_client.post(url, {"set": f"{family[0].pk}:1", "version": kniffel.version},
+                          **HTMX)
     assert ok.status_code == 200
     assert kniffel.participants.get(player=family[0]).points == 130
-    refused = host_client.post(url, {"player": family[1].pk, "count": "1",
+    refused = host_client.post(url, {"set": f"{family[1].pk}:1",
                                      "version": kniffel.version + 1}, **HTMX)
     assert refused.status_code == 422
     assert "Ben: a further Kniffel needs the Kniffel field filled first." in \
         refused.content.decode()
-    for bad in ({"player": "x", "count": "1", "version": "1"},
-                {"player": family[0].pk, "count": "²", "version": "1"}):
+    for bad in ({"set": "x:1", "version": "1"}, {"set": f"{family[0].pk}:²", "version": "1"},
+                {"version": "1"}):
         assert host_client.post(url, bad, **HTMX).status_code == 400
 
 

@@ -17,8 +17,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from tracker.models import GameNight, Play, Series, ShareLink
-from tracker.views.common import get_for_household, household_required, render_page
-from tracker.views.nights import night_context, participants_in_seat_order
+from tracker.views.common import (
+    get_for_household,
+    household_required,
+    participants_in_seat_order,
+    render_page,
+)
+from tracker.views.nights import night_context
 from tracker.views.sheets import sheet_context
 
 POLL_SECONDS = 3

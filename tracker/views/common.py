@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 
-from tracker.models import Household, ShareLink
+from tracker.models import Household, Participant, ShareLink
 
 M = TypeVar("M", bound=Model)
 
@@ -30,8 +30,18 @@ def household_required(request: HttpRequest) -> Household:
 
 
 def get_for_household(request: HttpRequest, queryset: QuerySet[M], **lookup: Any) -> M:
-    """An object of the user's household, or 404: another family's data does not exist here."""
-    return get_object_or_404(queryset, household=household_required(request), **lookup)
+    """An object of one of the user's households, or 404: other families' data does not exist.
+
+    One query: the membership is checked in the same join that finds the object.
+    """
+    if not request.user.is_authenticated:
+        raise Http404("not logged in")
+    return get_object_or_404(queryset.filter(household__members=request.user), **lookup)
+
+
+def participants_in_seat_order() -> Prefetch:
+    return Prefetch("participants",
+                    queryset=Participant.objects.select_related("player").order_by("seat"))
 
 
 def small_int(text: str | None) -> int | None:

@@ -7,28 +7,30 @@ from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.forms import GameNightForm, PlayerForm
-from tracker.models import GameNight, Participant, Play, PlayStatus, Series
+from tracker.models import GameNight, Play, PlayStatus, Series
 from tracker.views.common import (
     active_share_link,
     get_for_household,
     get_household_for_user,
     household_required,
+    participants_in_seat_order,
     render_page,
 )
 
 RECENT_NIGHTS = 5
 
 
-def participants_in_seat_order() -> Prefetch:
-    return Prefetch("participants",
-                    queryset=Participant.objects.select_related("player").order_by("seat"))
+@require_GET
+def health(request: HttpRequest) -> HttpResponse:
+    """For monitoring and load balancers: the app answers, without touching the database."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 @require_GET

@@ -23,16 +23,15 @@ from tracker.recording import EditConflict, abandon_play, record_result, start_p
 from tracker.views.common import (
     active_share_link,
     get_for_household,
-    household_required,
+    participants_in_seat_order,
     render_page,
     small_int,
 )
-from tracker.views.nights import participants_in_seat_order
 from tracker.views.sheets import sheet_context
 
 
 def plays_of_household(request: HttpRequest):
-    return Play.objects.filter(household=household_required(request)).prefetch_related(
+    return Play.objects.select_related("game_night").prefetch_related(
         participants_in_seat_order())
 
 

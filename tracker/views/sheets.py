@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -15,17 +17,22 @@ from games import InvalidResult
 from games.dice_sheet import DICE
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
-from tracker.models import Participant, Play
+from tracker.models import KniffelCell, Participant, Play
 from tracker.recording import EditConflict, set_extra_kniffels, undo_cell, write_cell
-from tracker.views.common import household_required, render_page, small_int
+from tracker.views.common import (
+    get_for_household,
+    participants_in_seat_order,
+    render_page,
+    small_int,
+)
 
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
 def sheet_play(request: HttpRequest, play_id: int) -> Play:
-    play = get_object_or_404(
-        Play.objects.filter(household=household_required(request)).prefetch_related(
-            "participants__player", "cells"),
+    play = get_for_household(
+        request, Play.objects.select_related("game_night").prefetch_related(
+            participants_in_seat_order()),
         pk=play_id)
     if not play.is_dice_sheet:
         raise Http404("not a score sheet")
@@ -36,34 +43,60 @@ def face_label(play: Play, face: Any) -> str:
     return DIE_FACES.get(face) or SYMBOL_ICONS.get(face, str(face))
 
 
+class SheetRows:
+    """The sheet's rows of cells, read from the database only when the cached table is stale."""
+
+    def __init__(self, play: Play, participants: list[Participant], next_key: str | None):
+        self.play, self.participants, self.next_key = play, participants, next_key
+
+    @cached_property
+    def rows(self) -> list[dict[str, Any]]:
+        cells = {(str(cell.player_id), cell.field): cell for cell in self.play.cells.all()}
+        return [
+            {"field": field, "label": say(field.label), "upper": field.upper,
+             "cells": [cell_slot(self.play, p, field.key, cells.get((p.player_key, field.key)))
+                       for p in self.participants]}
+            for field in self.play.rules.fields
+        ]
+
+    @property
+    def upper(self) -> list[dict[str, Any]]:
+        return [row for row in self.rows if row["upper"]]
+
+    @property
+    def lower(self) -> list[dict[str, Any]]:
+        return [row for row in self.rows if not row["upper"]]
+
+
+def cell_slot(play: Play, participant: Participant, field: str, cell: KniffelCell | None
+              ) -> dict[str, Any]:
+    return {"participant": participant, "cell": cell, "field": field,
+            "label": say(play.rules.field(field).label),
+            "id": f"c-{participant.player_id}-{field}",
+            "url": reverse("cell_editor", args=[play.pk, participant.player_id, field])}
+
+
 def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
-    """Rows of the sheet with each player's cells, the totals as stored, and whose turn it is."""
+    """The sheet as stored: totals per player, whose turn it is, and the rows (lazily)."""
     rules = play.rules
-    participants = sorted(play.participants.all(), key=lambda p: p.seat)
-    cells = {(str(cell.player_id), cell.field): cell for cell in play.cells.all()}
-    sheets: dict[str, dict[str, int]] = {}
-    for (key, field), cell in cells.items():
-        sheets.setdefault(key, {})[field] = cell.points
-    keys = [p.player_key for p in participants]
-    next_key = rules.next_player(keys, sheets) if play.status == Play.Status.IN_PROGRESS else None
-    rows = [{"field": field, "label": say(field.label), "upper": field.upper,
-             "cells": [{"participant": p, "cell": cells.get((p.player_key, field.key)),
-                        "current": p.player_key == next_key} for p in participants]}
-            for field in rules.fields]
-    last = max(cells.values(), key=lambda c: (c.entered_at, c.id), default=None)
+    participants = list(play.participants.all())
+    filled = {p.player_key: p.details.get("filled", 0) for p in participants}
+    in_progress = play.status == Play.Status.IN_PROGRESS
+    next_key = rules.next_in_turn(filled) if in_progress else None
     return {
         "play": play,
         "rules": rules,
         "participants": participants,
-        "upper_rows": [row for row in rows if row["upper"]],
-        "lower_rows": [row for row in rows if not row["upper"]],
+        "sheet": SheetRows(play, participants, next_key),
         "totals": [p.details for p in participants],
         "classic": play.game == "kniffel",
         "next_key": next_key,
         "next_player": next((p.player for p in participants if p.player_key == next_key), None),
         "winners": [p.player for p in participants if p.place == 1]
         if play.status == Play.Status.FINISHED else [],
-        "last_cell": last,
+        "anything_entered": any(filled.values()),
+        "undo_url": reverse("sheet_undo", args=[play.pk]),
+        "extras_url": reverse("sheet_extra_kniffels", args=[play.pk]),
         "message": message,
     }
 
@@ -78,10 +111,9 @@ def editor_context(play: Play, participant: Participant, field_key: str, dice: l
                    typed: str = "", problems: list[str] | None = None, message: str = ""
                    ) -> dict[str, Any]:
     rules = play.rules
-    cell = next((c for c in play.cells.all()
-                 if c.player_id == participant.player_id and c.field == field_key), None)
-    sheet = {c.field: c.points for c in play.cells.all()
-             if c.player_id == participant.player_id and c.field != field_key}
+    own_cells = list(play.cells.filter(player_id=participant.player_id))
+    cell = next((c for c in own_cells if c.field == field_key), None)
+    sheet = {c.field: c.points for c in own_cells if c.field != field_key}
     options = []
     if len(dice) == DICE:
         scores = rules.options(dice, sheet, play.house_rules)
@@ -138,8 +170,8 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
     try:
         if not isinstance(points, int):
             raise InvalidResult([])
-        write_cell(play, participant.player, target, points, expected_version=expected,
-                   dice=dice if "choose" in request.POST else None, user=request.user)
+        cell = write_cell(play, participant.player, target, points, expected_version=expected,
+                          dice=dice if "choose" in request.POST else None, user=request.user)
     except InvalidResult as refused:
         names = {p.player_key: p.player.name for p in play.participants.all()}
         problems = [say(problem, names) for problem in refused.problems] or [
@@ -154,7 +186,12 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
             "player": participant.player.name, "field": say(play.rules.field(target).label),
             "points": current.points if current else "–"}
         return render_sheet(request, play, message=message, status=409)
-    return render_sheet(request, sheet_play(request, play_id))
+    play = sheet_play(request, play_id)
+    if not request.htmx or play.status != Play.Status.IN_PROGRESS:
+        return render_sheet(request, play)
+    saved = next(p for p in play.participants.all() if p.player_id == participant.player_id)
+    return render_page(request, "plays/sheet_saved.html", sheet_context(play) | {
+        "editor": None, "slot": cell_slot(play, saved, target, cell)})
 
 
 def tap_dice(play: Play, dice: list[Any], tap: str) -> list[Any]:
@@ -192,9 +229,9 @@ def render_sheet(request: HttpRequest, play: Play, *, message: str = "", status:
 @require_POST
 def sheet_undo(request: HttpRequest, play_id: int) -> HttpResponse:
     play = sheet_play(request, play_id)
-    cell_id = request.POST.get("cell", "")
     try:
-        undo_cell(play, small_int(cell_id) or 0, user=request.user)
+        undo_cell(play, expected_version=small_int(request.POST.get("version")) or 0,
+                  user=request.user)
     except EditConflict:
         return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
             "Someone entered another cell in the meantime; nothing was undone."))
@@ -205,9 +242,10 @@ def sheet_undo(request: HttpRequest, play_id: int) -> HttpResponse:
 @require_POST
 def sheet_extra_kniffels(request: HttpRequest, play_id: int) -> HttpResponse:
     play = sheet_play(request, play_id)
-    participant = next((p for p in play.participants.all()
-                        if str(p.player_id) == request.POST.get("player")), None)
-    count, version = small_int(request.POST.get("count")), small_int(request.POST.get("version"))
+    player_id, _sep, count_text = request.POST.get("set", "").partition(":")
+    participant = next((p for p in play.participants.all() if str(p.player_id) == player_id),
+                       None)
+    count, version = small_int(count_text), small_int(request.POST.get("version"))
     if participant is None or count is None or version is None:
         return render_sheet(request, play, status=400,
                             message=_("That change could not be read; nothing was saved."))

@@ -1,0 +1,139 @@
+"""Throughput of the tablet pages under gunicorn, against a trivial view in the same run.
+
+Run: python bench/pages.py
+
+Starts gunicorn on 127.0.0.1 with production settings on a fresh SQLite file,
+loads a 6-player Kniffel game, then for a few seconds each asks for the
+trivial /health/ view, the 6-player sheet page, and saves a Kniffel cell (an
+htmx request answered with the sheet fragment). Prints requests per second,
+each page's ratio to the trivial view, and the size of the cell-save fragment,
+each on its own line as `name: value`.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+SECONDS = 3.0
+PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def setup(env: dict[str, str]) -> dict[str, str]:
+    """Migrate, collect static files and load the game; returns session, CSRF and play ids."""
+    python = sys.executable
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    script = f"""
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.middleware.csrf import _get_new_csrf_string
+from tracker.models import GameNight, Household, Player
+from tracker.recording import start_play, write_cell
+user = get_user_model().objects.create_user("bench", password="bench")
+household = Household.objects.create(name="Bench")
+household.members.add(user)
+players = [Player.objects.create(household=household, name=n) for n in {PLAYERS!r}]
+night = GameNight.objects.create(household=household)
+play = start_play(household=household, game="kniffel", players=players, game_night=night)
+for player in players:
+    for field, points in (("twos", 6), ("sixes", 24), ("full_house", 25), ("chance", 21)):
+        write_cell(play, player, field, points, expected_version=None)
+session = SessionStore()
+session["_auth_user_id"] = str(user.pk)
+session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+session["_auth_user_hash"] = user.get_session_auth_hash()
+session.create()
+print(session.session_key, play.pk, players[0].pk)
+"""
+    output = subprocess.run([python, "manage.py", "shell", "-c", script], cwd=ROOT, env=env,
+                            check=True, capture_output=True, text=True).stdout.split()
+    session_key, play_id, player_id = output[-3:]
+    return {"session": session_key, "play": play_id, "player": player_id}
+
+
+def rate(port: int, make_request, seconds: float = SECONDS) -> tuple[float, int]:
+    """Requests per second over one keep-alive connection, and the last body's size."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    count, size, started = 0, 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        method, path, body, headers = make_request(count)
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        payload = response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{method} {path}: {response.status} {payload[:300]!r}")
+        count, size = count + 1, len(payload)
+    connection.close()
+    return count / (time.perf_counter() - started), size
+
+
+def main() -> None:
+    workdir = tempfile.mkdtemp(prefix="bench-pages-")
+    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_HTTPS": "false",
+           "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
+    ids = setup(env)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", "2", "--log-level", "warning"], cwd=ROOT, env=env)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        csrf = "benchcsrfsecretbenchcsrfsecretbe"  # 32 letters, as Django expects
+        cookies = f"sessionid={ids['session']}; csrftoken={csrf}"
+        sheet = f"/plays/{ids['play']}/"
+        cell = f"/plays/{ids['play']}/cells/{ids['player']}/ones/"
+
+        def trivial(_: int):
+            return "GET", "/health/", None, {}
+
+        def sheet_page(_: int):
+            return "GET", sheet, None, {"Cookie": cookies}
+
+        def cell_save(count: int):
+            version = "" if count == 0 else str(count)
+            body = urlencode({"points": str(count % 5 + 1), "save": "1", "version": version})
+            return "POST", cell, body, {
+                "Cookie": cookies, "X-CSRFToken": csrf, "HX-Request": "true",
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Referer": f"http://127.0.0.1:{port}{sheet}"}
+
+        rate(port, trivial, 0.5)  # warm both workers up
+        trivial_rate, _ = rate(port, trivial)
+        sheet_rate, sheet_size = rate(port, sheet_page)
+        save_rate, save_size = rate(port, cell_save)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"trivial_view_per_s: {trivial_rate:.0f}")
+    print(f"kniffel_6_player_sheet_per_s: {sheet_rate:.0f}")
+    print(f"kniffel_cell_save_per_s: {save_rate:.0f}")
+    print(f"sheet_page_kb: {sheet_size / 1024:.1f}")
+    print(f"sheet_vs_trivial: {sheet_rate / trivial_rate:.2f}")
+    print(f"cell_save_vs_trivial: {save_rate / trivial_rate:.2f}")
+    print(f"cell_save_fragment_kb: {save_size / 1024:.1f}")
+
+
+if __name__ == "__main__":
+    main()
