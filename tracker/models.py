@@ -187,6 +187,9 @@ class Series(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def get_absolute_url(self) -> str:
+        return reverse("home")
+
     @property
     def rules(self) -> games.Rules:
         return games.get(self.game)

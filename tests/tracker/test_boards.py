@@ -98,3 +98,13 @@ def test_boards_run_a_constant_number_of_queries(client, household, night, playe
     for link in links:
         with django_assert_max_num_queries(8):
             assert client.get(reverse("board", args=[link.token])).status_code == 200
+
+
+def test_a_running_series_can_be_shown_on_the_tv(host_client, client, household, family):
+    series = SeriesFactory(household=household, name="Winter Cup")
+    series.players.set(family[:2])
+    assert "Share a scoreboard" in host_client.get(reverse("home")).content.decode()
+    host_client.post(reverse("share_create", args=["series", series.pk]))
+    link = ShareLink.objects.get(series=series)
+    assert reverse("board", args=[link.token]) in host_client.get(reverse("home")).content.decode()
+    assert "Winter Cup" in client.get(reverse("board", args=[link.token])).content.decode()

@@ -72,7 +72,7 @@ def series_rows(series: Series) -> list[dict[str, Any]]:
     return [{"row": row, "player": names.get(row.player)} for row in series.standings()]
 
 
-SHAREABLE = {"play": Play, "night": GameNight}
+SHAREABLE = {"play": Play, "night": GameNight, "series": Series}
 
 
 @login_required
@@ -83,7 +83,7 @@ def share_create(request: HttpRequest, kind: str, object_id: int) -> HttpRespons
     if model is None:
         raise Http404("nothing to share")
     target = get_for_household(request, model.objects.all(), pk=object_id)
-    field = {"play": "play", "night": "game_night"}[kind]
+    field = {"play": "play", "night": "game_night", "series": "series"}[kind]
     ShareLink.objects.get_or_create(household=target.household, revoked_at__isnull=True,
                                     **{field: target},
                                     defaults={"created_by": request.user})

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.forms import GameNightForm, PlayerForm
-from tracker.models import GameNight, Play, PlayStatus, Series
+from tracker.models import GameNight, Play, PlayStatus, Series, ShareLink
 from tracker.views.common import (
     active_share_link,
     get_for_household,
@@ -48,7 +48,10 @@ def home(request: HttpRequest) -> HttpResponse:
                   .prefetch_related(participants_in_seat_order()).order_by("-updated_at"))
     running_series = (Series.objects.filter(household=household, status=Series.Status.RUNNING)
                       .annotate(races_played=Count("plays", distinct=True,
-                                                   filter=Q(plays__status=PlayStatus.FINISHED))))
+                                                   filter=Q(plays__status=PlayStatus.FINISHED)))
+                      .prefetch_related(Prefetch("share_links", to_attr="active_links",
+                                                 queryset=ShareLink.objects.filter(
+                                                     revoked_at__isnull=True))))
     return render_page(request, "home.html", {
         "household": household,
         "tonight": tonight,
