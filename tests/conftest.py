@@ -3,7 +3,8 @@ import os
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.factories import HouseholdFactory, PlayerFactory, UserFactory
+from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
+from tracker.recording import start_play
 
 # Playwright drives the browser from an event loop; the ORM calls in those tests are synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -49,6 +50,20 @@ def family(household):
     """Four players of the household, in seat order."""
     return [PlayerFactory(household=household, name=name)
             for name in ("Anna", "Ben", "Carla", "David")]
+
+
+@pytest.fixture
+def night(household, family):
+    """Tonight's game night, all the family present."""
+    night = GameNightFactory(household=household)
+    night.players.set(family)
+    return night
+
+
+@pytest.fixture
+def kniffel(household, night, family):
+    """A classic Kniffel game of Anna and Ben, nothing entered yet."""
+    return start_play(household=household, game="kniffel", players=family[:2], game_night=night)
 
 
 @pytest.fixture

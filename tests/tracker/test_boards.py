@@ -1,24 +1,12 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import GameNightFactory, PlayerFactory, SeriesFactory
+from tests.factories import PlayerFactory, SeriesFactory
 from tracker.models import ShareLink
 from tracker.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def night(household, family):
-    night = GameNightFactory(household=household)
-    night.players.set(family)
-    return night
-
-
-@pytest.fixture
-def kniffel(household, night, family):
-    return start_play(household=household, game="kniffel", players=family[:2], game_night=night)
 
 
 def test_the_host_shares_and_revokes_a_scoreboard(host_client, client, kniffel, family):

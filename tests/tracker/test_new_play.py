@@ -8,13 +8,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def night(household, family):
-    night = GameNightFactory(household=household)
-    night.players.set(family)
-    return night
-
-
 def test_every_game_is_offered_with_its_player_range(host_client, night):
     page = host_client.get(reverse("play_new", args=[night.pk])).content.decode()
     for name in ("Die Maus im Nacken", "Kniffel", "Space Kniffel", "Mau Mau(s)",

@@ -4,20 +4,12 @@ import pytest
 from django.urls import reverse
 
 import games
-from tests.factories import GameNightFactory
 from tracker.entry import ENTRIES, MausEntry
 from tracker.models import Play, PlayChange
 from tracker.recording import record_result, start_play
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def night(household, family):
-    night = GameNightFactory(household=household)
-    night.players.set(family)
-    return night
 
 
 @pytest.fixture

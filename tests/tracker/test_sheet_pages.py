@@ -1,24 +1,11 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import GameNightFactory
 from tracker.models import KniffelCell, Play
 from tracker.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def night(household, family):
-    night = GameNightFactory(household=household)
-    night.players.set(family)
-    return night
-
-
-@pytest.fixture
-def kniffel(household, night, family):
-    return start_play(household=household, game="kniffel", players=family[:2], game_night=night)
 
 
 def editor_url(play, player, field):
