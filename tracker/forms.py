@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 from tracker.engine_text import say_lazy
 from tracker.models import GameNight, Household, Player, tidy_name
+from tracker.printing import Pad
 
 
 class PlayerForm(forms.ModelForm):
@@ -114,3 +115,42 @@ class NewPlayForm(forms.Form):
         cleaned["players"] = players
         cleaned["house_rules"] = self.house_rules()
         return cleaned
+
+
+class PadForm(forms.Form):
+    """A Kniffel pad to print; the web form and ``manage.py kniffel_pad`` share it."""
+
+    MAX_SHEETS = 500
+    MAX_NAMES = 12
+
+    variant = forms.ChoiceField(label=_("Pad"), initial="classic", choices=[
+        ("classic", _("Kniffel (classic)")), ("space", _("Kniffel with space symbols"))])
+    sheets = forms.IntegerField(label=_("Sheets"), initial=10, min_value=1,
+                                max_value=MAX_SHEETS,
+                                help_text=_("With names: sheets for each name."))
+    players = forms.CharField(label=_("Names (optional, separated by commas)"),
+                              required=False, max_length=400)
+    paper = forms.ChoiceField(label=_("Paper"), initial="a4", choices=[
+        ("a4", "A4"), ("a5", "A5"), ("letter", "US Letter")])
+    lang = forms.ChoiceField(label=_("Language"), initial="de", choices=[
+        ("de", _("German")), ("en", _("English"))])
+    columns = forms.IntegerField(label=_("Game columns per sheet"), initial=6, min_value=1,
+                                 max_value=10)
+
+    def clean_players(self) -> tuple[str, ...]:
+        names = tuple(tidy_name(name) for name in self.cleaned_data["players"].split(","))
+        names = tuple(name for name in names if name)
+        if len(names) > self.MAX_NAMES:
+            raise forms.ValidationError(_("At most %(count)s names.") %
+                                        {"count": self.MAX_NAMES})
+        return names
+
+    def pad(self) -> Pad:
+        data = self.cleaned_data
+        return Pad(variant=data["variant"], sheets=data["sheets"], names=data["players"],
+                   paper=data["paper"], language=data["lang"], columns=data["columns"])
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        return {name: field.initial for name, field in cls.base_fields.items()
+                if field.initial is not None}

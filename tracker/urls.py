@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tracker.views import boards, nights, plays, sheets
+from tracker.views import boards, nights, plays, printing, sheets
 
 urlpatterns = [
     path("", nights.home, name="home"),
@@ -22,6 +22,7 @@ urlpatterns = [
     path("share/<slug:kind>/<int:object_id>/", boards.share_create, name="share_create"),
     path("share/<str:token>/revoke/", boards.share_revoke, name="share_revoke"),
     path("board/<str:token>/", boards.board, name="board"),
+    path("print/pad/", printing.pad, name="print_pad"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

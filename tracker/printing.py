@@ -1,0 +1,155 @@
+"""Printed sheets: the same context-building code feeds the HTML preview and the PDF.
+
+WeasyPrint only turns an ordinary template into PDF. A pad of many identical
+sheets is laid out once per distinct page (one per printed name, or one blank)
+and the laid-out pages are repeated, which is what keeps a 100-sheet pad about
+as fast as a single sheet.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+import games
+from games.dice_sheet import Field
+from games.kniffel import FULL_HOUSE, KNIFFEL, LARGE_STRAIGHT, SMALL_STRAIGHT, UPPER_BONUS
+from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
+
+PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
+PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
+VARIANTS = {"classic": "kniffel", "space": "weltraum_kniffel"}
+
+#: What each classic row asks for, as printed on a bought pad: a text, or the fixed points.
+CLASSIC_HINTS: dict[str, Any] = {
+    "ones": _("count only ones"), "twos": _("count only twos"),
+    "threes": _("count only threes"), "fours": _("count only fours"),
+    "fives": _("count only fives"), "sixes": _("count only sixes"),
+    "three_of_a_kind": _("all dice count"), "four_of_a_kind": _("all dice count"),
+    "full_house": FULL_HOUSE, "small_straight": SMALL_STRAIGHT,
+    "large_straight": LARGE_STRAIGHT, "kniffel": KNIFFEL, "chance": _("all dice count"),
+}
+
+
+def row_hint(variant: str, field: str) -> str:
+    hint = CLASSIC_HINTS[field] if variant == "classic" else LOWER_POINTS.get(field)
+    if hint is None:
+        return str(_("one point per symbol"))
+    if isinstance(hint, int):
+        return _("%(points)s points") % {"points": hint}
+    return str(hint)
+
+
+@dataclass(frozen=True)
+class Pad:
+    """What a Kniffel pad looks like: variant, names, sheets, paper and language."""
+
+    variant: str
+    sheets: int
+    names: tuple[str, ...]
+    paper: str
+    language: str
+    columns: int
+
+
+def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None) -> list[dict[str, Any]]:
+    """The rows of a pad in print order, totals included; ``values`` fills the columns."""
+    rules = games.get(VARIANTS[variant])
+    values = values or {}
+    rows: list[dict[str, Any]] = []
+
+    def field_row(field: Field) -> dict[str, Any]:
+        return {"label": field.label.in_language(translation.get_language()),
+                "icon": SYMBOL_ICONS.get(field.key, ""), "hint": row_hint(variant, field.key),
+                "values": values.get(field.key, []), "kind": "field"}
+
+    def total_row(label: Any, key: str, kind: str = "total", hint: Any = "") -> dict[str, Any]:
+        return {"label": label, "hint": hint, "icon": "", "values": values.get(key, []),
+                "kind": kind}
+
+    upper = [f for f in rules.fields if f.upper]
+    lower = [f for f in rules.fields if not f.upper]
+    rows += [field_row(field) for field in upper]
+    if variant == "classic":
+        rows += [total_row(_("total"), "upper_sum"),
+                 total_row(_("Bonus at 63 or more"), "bonus",
+                           hint=_("plus %(points)s") % {"points": UPPER_BONUS}),
+                 total_row(_("upper total"), "upper_total", "subtotal")]
+    rows += [field_row(field) for field in lower]
+    if variant == "classic":
+        rows += [total_row(_("lower total"), "lower_total"),
+                 total_row(_("upper total"), "upper_total"),
+                 total_row(_("Grand total"), "total", "grand")]
+    else:
+        rows += [total_row(_("Grand total"), "total", "grand")]
+    return rows
+
+
+def pad_context(pad: Pad) -> dict[str, Any]:
+    """One page per distinct name (or one blank page); the PDF repeats them ``pad.sheets`` times."""
+    with translation.override(pad.language):
+        rules = games.get(VARIANTS[pad.variant])
+        return {
+            "title": _("%(game)s pad") % {"game": rules.name.in_language(pad.language)},
+            "numbered": False,
+            "paper": PAPER_SIZES[pad.paper],
+            "language": pad.language,
+            "variant": pad.variant,
+            "pages": list(pad.names) or [""],
+            "columns": [_("Game %(number)s") % {"number": n} for n in range(1, pad.columns + 1)],
+            "rows": sheet_rows(pad.variant),
+            "blank_values": [""] * pad.columns,
+        }
+
+
+def render_html(template: str, context: dict[str, Any], language: str) -> str:
+    with translation.override(language):
+        return render_to_string(template, context | {"print_css": print_css()})
+
+
+@lru_cache(maxsize=1)
+def print_css() -> str:
+    return PRINT_CSS.read_text(encoding="utf-8")
+
+
+def render_pdf(template: str, context: dict[str, Any], language: str, *, repeat: int = 1
+               ) -> bytes:
+    """The PDF of ``template``; with ``repeat``, each page is repeated that often.
+
+    WeasyPrint lays out and draws each distinct page once; pypdf then repeats the
+    drawn pages, which share one content stream, instead of drawing them again.
+    """
+    from weasyprint import HTML  # a heavy import, only for the views that print
+
+    pdf = HTML(string=render_html(template, context, language),
+               base_url=str(settings.BASE_DIR)).write_pdf()
+    return repeat_pages(pdf, repeat) if repeat > 1 else pdf
+
+
+def repeat_pages(pdf: bytes, repeat: int) -> bytes:
+    """``pdf`` with every page repeated ``repeat`` times in place; metadata and language kept."""
+    reader = PdfReader(io.BytesIO(pdf))
+    writer = PdfWriter()
+    for page in reader.pages:
+        for _ in range(repeat):
+            writer.add_page(page)
+    writer.add_metadata(reader.metadata or {})
+    if "/Lang" in reader.root_object:
+        writer.root_object[NameObject("/Lang")] = reader.root_object["/Lang"]
+    output = io.BytesIO()
+    writer.write(output)
+    return output.getvalue()
+
+
+def render_pad(pad: Pad) -> bytes:
+    return render_pdf("print/kniffel_pad.html", pad_context(pad), pad.language,
+                      repeat=pad.sheets)
