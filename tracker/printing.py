@@ -14,11 +14,11 @@ from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
 
 import games
 from games.dice_sheet import Field
@@ -140,7 +140,7 @@ def repeat_pages(pdf: bytes, repeat: int) -> bytes:
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter()
     for page in reader.pages:
-        for _ in range(repeat):
+        for _copy in range(repeat):
             writer.add_page(page)
     writer.add_metadata(reader.metadata or {})
     if "/Lang" in reader.root_object:
