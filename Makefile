@@ -44,6 +44,8 @@ apt:
 
 bench: install
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/pdf.py
+	$(BIN)/python bench/pages.py
 
 # Re-extract and compile the German catalogs after changing user-facing strings.
 messages:

@@ -154,3 +154,20 @@ class PadForm(forms.Form):
     def defaults(cls) -> dict[str, Any]:
         return {name: field.initial for name, field in cls.base_fields.items()
                 if field.initial is not None}
+
+
+class TallyForm(forms.Form):
+    """A Die Maus im Nacken tally sheet for playing on paper."""
+
+    races = forms.IntegerField(label=_("Races"), initial=5, min_value=1, max_value=20)
+    players = forms.CharField(label=_("Names (optional, separated by commas)"), required=False,
+                              max_length=200)
+    lang = forms.ChoiceField(label=_("Language"), initial="de", choices=[
+        ("de", _("German")), ("en", _("English"))])
+
+    def clean_players(self) -> tuple[str, ...]:
+        names = tuple(n for n in (tidy_name(n) for n in self.cleaned_data["players"].split(","))
+                      if n)
+        if len(names) > games.get("maus_im_nacken").max_players:
+            raise forms.ValidationError(_("Die Maus im Nacken is for at most 4 players."))
+        return names

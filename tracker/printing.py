@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
 
@@ -24,6 +28,7 @@ import games
 from games.dice_sheet import Field
 from games.kniffel import FULL_HOUSE, KNIFFEL, LARGE_STRAIGHT, SMALL_STRAIGHT, UPPER_BONUS
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
+from tracker.models import Play, PlayStatus, Series
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
@@ -153,3 +158,110 @@ def repeat_pages(pdf: bytes, repeat: int) -> bytes:
 def render_pad(pad: Pad) -> bytes:
     return render_pdf("print/kniffel_pad.html", pad_context(pad), pad.language,
                       repeat=pad.sheets)
+
+
+def filled_sheet_context(play: Play, language: str) -> dict[str, Any]:
+    """A Kniffel play's sheet as a pad page: one column per player, totals and the winner."""
+    with translation.override(language):
+        variant = next(name for name, key in VARIANTS.items() if key == play.game)
+        participants = sorted(play.participants.all(), key=lambda p: p.seat)
+        cells = {(c.player_id, c.field): c.points for c in play.cells.all()}
+        values: dict[str, list[Any]] = {
+            field: [cells.get((p.player_id, field), "") for p in participants]
+            for field in play.rules.field_keys
+        }
+        for key in ("upper_sum", "bonus", "upper_total", "lower_total", "total"):
+            values[key] = [p.details.get(key, 0) for p in participants]
+        winners = [p for p in participants if p.place == 1]
+        finished = play.status == PlayStatus.FINISHED
+        return {
+            "title": play.rules.name.in_language(language),
+            "paper": "A4", "language": language, "variant": variant,
+            "pages": [date_format(play.game_night.date if play.game_night
+                                  else play.created_at.date(), "DATE_FORMAT")],
+            "name_label": _("Date"),
+            "columns": [p.player.name for p in participants],
+            "rows": sheet_rows(variant, values),
+            "blank_values": [""] * len(participants),
+            "celebrate": finished and bool(winners),
+            "result_line": ngettext(
+                "Winner: %(names)s with %(points)s points.",
+                "Winners: %(names)s with %(points)s points.", len(winners)) % {
+                    "names": ", ".join(p.player.name for p in winners),
+                    "points": winners[0].points if winners else 0}
+            if finished and winners else _("Game in progress."),
+        }
+
+
+def running_totals_chart(rows: list[games.StandingRow], names: dict[str, str],
+                         colours: dict[str, str]) -> dict[str, Any]:
+    """Polylines of each player's running total after every race, in a 0..100 box."""
+    races = max((len(row.race_points) for row in rows), default=0)
+    totals = {row.player: list(accumulate(row.race_points)) for row in rows}
+    top = max((max(t, default=0) for t in totals.values()), default=0) or 1
+    width, height = 600, 260
+
+    def point(race: int, total: int) -> str:
+        x = 40 + (width - 60) * (race / max(races, 1))
+        y = height - 30 - (height - 50) * (total / top)
+        return f"{x:.1f},{y:.1f}"
+
+    lines = [{"name": names.get(player, player), "colour": colours.get(player, "#111827"),
+              "points": " ".join([point(0, 0)] + [point(i + 1, t) for i, t in
+                                                  enumerate(running)])}
+             for player, running in totals.items()]
+    ticks = [{"x": point(i, 0).split(",")[0], "label": i} for i in range(1, races + 1)]
+    return {"width": width, "height": height, "lines": lines, "ticks": ticks, "top": top,
+            "top_y": point(0, top).split(",")[1], "base_y": height - 30}
+
+
+def series_context(series: Series, language: str) -> dict[str, Any]:
+    """Standings, race-by-race points, the running totals chart, the date and the rules."""
+    with translation.override(language):
+        players = {p.key: p for p in series.players.all()}
+        rows = series.standings()
+        names = {key: player.name for key, player in players.items()}
+        races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number"))
+        tiebreaks = series.tiebreaks or list(series.rules.series_tiebreaks)
+        return {
+            "title": series.name, "paper": "A4", "language": language,
+            "series": series, "game": series.rules.name.in_language(language),
+            "rows": [{"row": row, "name": names.get(row.player, row.player)} for row in rows],
+            "races": races,
+            "chart": running_totals_chart(rows, names, {k: p.colour for k, p in players.items()}),
+            "tiebreaks": [games.METRICS[key].label.in_language(language) for key in tiebreaks],
+            "house_rules": house_rules_text(series.rules, series.house_rules, language),
+            "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
+        }
+
+
+def house_rules_text(rules: games.Rules, chosen: dict[str, Any], language: str) -> list[str]:
+    described = []
+    for option in rules.house_rules:
+        value = chosen.get(option.key, option.default)
+        shown = (", ".join(map(str, value)) if option.kind == "int_list"
+                 else option.choices[value].in_language(language))
+        described.append(f"{option.label.in_language(language)}: {shown}")
+    return described
+
+
+def tally_context(races: int, names: tuple[str, ...], language: str) -> dict[str, Any]:
+    """A Die Maus im Nacken tally sheet: a block per race, the scoring reminder."""
+    with translation.override(language):
+        rules = games.get("maus_im_nacken")
+        return {
+            "title": _("%(game)s: tally sheet") % {"game": rules.name.in_language(language)},
+            "paper": "A4", "language": language,
+            "races": range(1, races + 1),
+            "names": list(names) or [""] * 4,
+            "elephants": range(1, 5),
+            "seat_values": ", ".join(map(str, rules.default_house_rules()["seat_values"])),
+        }
+
+
+def certificates_context(winners: list[str], what: str, day: date, language: str
+                         ) -> dict[str, Any]:
+    with translation.override(language):
+        return {"title": _("Certificate"), "paper": "A4", "language": language,
+                "winners": winners, "what": what, "numbered": False,
+                "date": date_format(day, "DATE_FORMAT")}
