@@ -24,6 +24,7 @@ from games.mau_mau import MauMau
 from games.maus_im_nacken import MausImNacken
 from games.mensch_aergere_dich_nicht import MenschAergereDichNicht
 from games.mouse_trap import MouseTrap
+from games.seating import seat_rounds
 from games.series import DEFAULT_PLACE_POINTS, METRICS, StandingRow, series_standings
 from games.souriciere import Souriciere
 
@@ -59,5 +60,6 @@ def all_games() -> list[Rules]:
 
 __all__ = [
     "DEFAULT_PLACE_POINTS", "GAMES", "METRICS", "InvalidResult", "Option", "Outcome", "Problem",
-    "Rules", "StandingRow", "Text", "UnknownGame", "all_games", "get", "series_standings",
+    "Rules", "StandingRow", "Text", "UnknownGame", "all_games", "get", "seat_rounds",
+    "series_standings",
 ]

@@ -7,7 +7,7 @@ import inspect
 import sys
 
 import games
-from games import series
+from games import seating, series
 
 
 def reference() -> str:
@@ -29,6 +29,7 @@ def reference() -> str:
             + (f"\nHouse rules:\n\n{options}" if options else "")
         )
     parts.append(f"## Series standings\n\n{inspect.getdoc(series)}\n")
+    parts.append(f"## Tournament seating\n\n{inspect.getdoc(seating)}\n")
     return "\n".join(parts)
 
 
