@@ -9,6 +9,7 @@ from tracker.models import (
     PlayChange,
     Player,
     Series,
+    SeriesChange,
     ShareLink,
 )
 
@@ -93,3 +94,12 @@ class ShareLinkAdmin(admin.ModelAdmin):
     list_filter = ["household", "revoked_at"]
     search_fields = ["token", "series__name"]
     list_select_related = ["play", "game_night", "series"]
+
+
+@admin.register(SeriesChange)
+class SeriesChangeAdmin(admin.ModelAdmin):
+    list_display = ["series", "action", "races_before", "races_after", "changed_by",
+                    "changed_at"]
+    list_filter = ["action"]
+    search_fields = ["series__name"]
+    list_select_related = ["series", "changed_by"]

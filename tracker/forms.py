@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 import games
 from tracker.engine_text import say_lazy
-from tracker.models import GameNight, Household, Player, tidy_name
+from tracker.models import GameNight, Household, Player, Series, tidy_name
 from tracker.printing import Pad
 
 
@@ -171,3 +171,51 @@ class TallyForm(forms.Form):
         if len(names) > games.get("maus_im_nacken").max_players:
             raise forms.ValidationError(_("Die Maus im Nacken is for at most 4 players."))
         return names
+
+
+class SeriesForm(forms.ModelForm):
+    """A series: its game, players, the races agreed and the tie-break order."""
+
+    TIEBREAK_SLOTS = 3
+
+    class Meta:
+        model = Series
+        fields = ["name", "game", "players", "races_planned"]
+        widgets = {"players": forms.CheckboxSelectMultiple, "game": forms.RadioSelect}
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.instance.household = household
+        self.fields["players"].queryset = household.players.all()
+        self.fields["races_planned"] = forms.IntegerField(label=_("Races agreed"), min_value=1,
+                                                          max_value=100, initial=5)
+        metric_choices = [("", _("—"))] + [(key, say_lazy(metric.label))
+                                           for key, metric in games.METRICS.items()]
+        for slot in range(1, self.TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=_("Then by") if slot > 1 else _("Rank by"), choices=metric_choices,
+                required=False)
+
+    def chosen_rules(self) -> games.Rules:
+        key = self.data.get("game") if self.is_bound else self.initial.get("game")
+        if isinstance(key, str) and key in games.GAMES:
+            return games.get(key)
+        return games.get("maus_im_nacken")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        order = [cleaned.get(f"tiebreak_{slot}") for slot in range(1, self.TIEBREAK_SLOTS + 1)]
+        order = [key for key in order if key]
+        if len(set(order)) != len(order):
+            raise forms.ValidationError(_("Choose each tie-break once."))
+        rules = self.chosen_rules()
+        house_rules = {option.key: NewPlayForm.parse_option(option, raw)
+                       for option in rules.house_rules
+                       if (raw := self.data.get(f"rule_{option.key}")) is not None}
+        players = [player.key for player in cleaned.get("players") or []]
+        problems = rules.validate_setup(players, house_rules) if players else []
+        for problem in problems:
+            self.add_error(None, say_lazy(problem))
+        self.instance.tiebreaks = order
+        self.instance.house_rules = rules.default_house_rules() | house_rules
+        return cleaned

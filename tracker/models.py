@@ -188,7 +188,7 @@ class Series(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("home")
+        return reverse("series_detail", args=[self.pk])
 
     @property
     def rules(self) -> games.Rules:
@@ -427,3 +427,29 @@ class ShareLink(models.Model):
     @property
     def target(self) -> Play | GameNight | Series:
         return self.play or self.game_night or self.series
+
+
+class SeriesChange(models.Model):
+    """A decision about a series, kept for the record: ended early, or extended."""
+
+    class Action(models.TextChoices):
+        ENDED_EARLY = "ended_early", _("Ended early")
+        EXTENDED = "extended", _("Extended")
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="changes",
+                               verbose_name=_("series"))
+    action = models.CharField(_("action"), max_length=20, choices=Action)
+    races_before = models.PositiveSmallIntegerField(_("races agreed before"))
+    races_after = models.PositiveSmallIntegerField(_("races agreed after"))
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("changed by"))
+    changed_at = models.DateTimeField(_("changed"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("series change")
+        verbose_name_plural = _("series changes")
+        ordering = ["-changed_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.series} {self.action}"

@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 import games
@@ -27,6 +28,7 @@ from tracker.models import (
     PlayChange,
     Player,
     Series,
+    SeriesChange,
 )
 
 
@@ -206,3 +208,39 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
         participant.details = outcome.details.get(key, {})
     Participant.objects.bulk_update(participants, ["points", "place", "details"])
     play.refresh_from_db()
+
+
+def start_series_race(series: Series, *, user: AbstractBaseUser | None = None) -> Play:
+    """The next race of a running series, with its players and house rules."""
+    with transaction.atomic():
+        locked = Series.objects.select_for_update().get(pk=series.pk)
+        if locked.status != Series.Status.RUNNING:
+            raise EditConflict
+        played = locked.plays.exclude(status=Play.Status.ABANDONED).count()
+        if played >= locked.races_planned:
+            raise EditConflict
+        last = locked.plays.order_by("-race_number").values_list("race_number", flat=True).first()
+        return start_play(household=locked.household, game=locked.game,
+                          players=list(locked.players.order_by(Lower("name"))),
+                          house_rules=locked.house_rules, series=locked,
+                          race_number=(last or 0) + 1, user=user)
+
+
+def change_series_length(series: Series, action: str, *, user: AbstractBaseUser | None = None,
+                         extra_races: int = 1) -> None:
+    """End a series after the races played so far, or agree more races; both are recorded."""
+    with transaction.atomic():
+        locked = Series.objects.select_for_update().get(pk=series.pk)
+        if locked.status != Series.Status.RUNNING:
+            raise EditConflict
+        before = locked.races_planned
+        if action == SeriesChange.Action.ENDED_EARLY:
+            locked.races_planned = max(1, locked.plays.filter(
+                status=Play.Status.FINISHED).count())
+            locked.status = Series.Status.ENDED_EARLY
+        else:
+            locked.races_planned = min(100, before + extra_races)
+        locked.save(update_fields=["races_planned", "status"])
+        SeriesChange.objects.create(series=locked, action=action, races_before=before,
+                                    races_after=locked.races_planned, changed_by=user)
+    series.refresh_from_db()

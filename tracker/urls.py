@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tracker.views import boards, nights, plays, printing, sheets
+from tracker.views import boards, nights, plays, printing, series, sheets
 
 urlpatterns = [
     path("", nights.home, name="home"),
@@ -27,6 +27,10 @@ urlpatterns = [
     path("plays/<int:play_id>/print/", printing.play_sheet, name="print_play"),
     path("nights/<int:night_id>/certificates/", printing.night_certificates,
          name="night_certificates"),
+    path("series/new/", series.series_new, name="series_new"),
+    path("series/<int:series_id>/", series.series_detail, name="series_detail"),
+    path("series/<int:series_id>/races/", series.series_race, name="series_race"),
+    path("series/<int:series_id>/length/", series.series_length, name="series_length"),
     path("series/<int:series_id>/print/", printing.series_standings, name="print_series"),
     path("series/<int:series_id>/certificates/", printing.series_certificates,
          name="series_certificates"),

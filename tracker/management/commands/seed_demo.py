@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from tracker.models import GameNight, Household, Play, Player, Series, ShareLink
+from tracker.models import GameNight, Household, Play, Player, Series, SeriesChange, ShareLink
 from tracker.recording import record_result, start_play, write_cell
 
 HOUSEHOLD = "Familie Sommer"
@@ -112,6 +112,8 @@ class Command(BaseCommand):
             night = first if number <= 3 else second
             self.play(night, "maus_im_nacken", list(race), {"elephants": self.keyed(race)},
                       series=series, race_number=number)
+        SeriesChange.objects.create(series=series, action=SeriesChange.Action.EXTENDED,
+                                    races_before=4, races_after=5, changed_by=user)
         series.status = Series.Status.FINISHED
         series.save(update_fields=["status"])
 

@@ -1,0 +1,110 @@
+"""A series of races of one game: set up once, standings after every race."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tracker.forms import SeriesForm
+from tracker.models import Participant, PlayStatus, Series, SeriesChange
+from tracker.recording import EditConflict, change_series_length, start_series_race
+from tracker.views.common import (
+    active_share_link,
+    get_for_household,
+    household_required,
+    render_page,
+)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_new(request: HttpRequest) -> HttpResponse:
+    household = household_required(request)
+    creating = request.method == "POST" and "create" in request.POST
+    form = SeriesForm(request.POST or None, household=household,
+                      initial={"game": "maus_im_nacken", "races_planned": 5,
+                               "tiebreak_1": "points", "tiebreak_2": "wins"})
+    if creating and form.is_valid():
+        series = form.save(commit=False)
+        series.created_by = request.user
+        series.save()
+        form.save_m2m()
+        return redirect(series)
+    rules = form.chosen_rules()
+    chosen = {key.removeprefix("rule_"): value for key, value in request.POST.items()
+              if key.startswith("rule_")}
+    return render_page(request, "series/new.html", {
+        "form": form, "rules": rules,
+        "house_rules": [(option, chosen.get(option.key, option.default))
+                        for option in rules.house_rules],
+    }, partial="setup", status=422 if creating and form.errors else 200)
+
+
+def series_context(series: Series) -> dict[str, Any]:
+    """Standings after every race, race by race, the lead and the races left."""
+    races = list(series.plays.exclude(status=PlayStatus.ABANDONED).order_by("race_number")
+                 .prefetch_related(Prefetch("participants",
+                                            queryset=Participant.objects.order_by("seat"))))
+    finished = [race for race in races if race.status == PlayStatus.FINISHED]
+    players = {player.key: player for player in series.players.all()}
+    rows = series.standings()
+    leader, runner_up = (rows + [None, None])[:2]
+    return {
+        "series": series,
+        "rules": series.rules,
+        "races": races,
+        "finished_races": finished,
+        "rows": [{"row": row, "player": players.get(row.player)} for row in rows],
+        "lead": (leader.total - runner_up.total) if leader and runner_up else 0,
+        "leader": players.get(leader.player) if leader and finished else None,
+        "races_left": max(0, series.races_planned - len(races)),
+        "open_race": next((race for race in races if race.status == PlayStatus.IN_PROGRESS),
+                          None),
+        "changes": series.changes.select_related("changed_by"),
+        "all_played": len(finished) >= series.races_planned,
+    }
+
+
+@login_required
+@require_GET
+def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
+    series = get_for_household(request, Series.objects.prefetch_related("players"), pk=series_id)
+    return render_page(request, "series/detail.html", series_context(series) | {
+        "share_link": active_share_link(series=series),
+        "action_names": dict(SeriesChange.Action.choices)})
+
+
+@login_required
+@require_POST
+def series_race(request: HttpRequest, series_id: int) -> HttpResponse:
+    """Start the next race and go to its form."""
+    series = get_for_household(request, Series.objects.all(), pk=series_id)
+    try:
+        play = start_series_race(series, user=request.user)
+    except EditConflict:
+        messages.error(request, _("All agreed races are played or under way."))
+        return redirect(series)
+    return redirect(play)
+
+
+@login_required
+@require_POST
+def series_length(request: HttpRequest, series_id: int) -> HttpResponse:
+    """End the series after the races played, or agree one more race."""
+    series = get_for_household(request, Series.objects.all(), pk=series_id)
+    action = request.POST.get("action")
+    if action in SeriesChange.Action.values:
+        try:
+            change_series_length(series, action, user=request.user)
+        except EditConflict:
+            messages.error(request, _("This series has already ended."))
+    return redirect(series)
+
+
