@@ -11,6 +11,8 @@ from tracker.models import (
     Series,
     SeriesChange,
     ShareLink,
+    Tournament,
+    TournamentEntry,
 )
 
 
@@ -103,3 +105,24 @@ class SeriesChangeAdmin(admin.ModelAdmin):
     list_filter = ["action"]
     search_fields = ["series__name"]
     list_select_related = ["series", "changed_by"]
+
+
+class TournamentEntryInline(admin.TabularInline):
+    model = TournamentEntry
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "rounds_planned", "final_table", "status", "household"]
+    list_filter = ["game", "status", "household"]
+    search_fields = ["name", "players__name"]
+    inlines = [TournamentEntryInline]
+
+
+@admin.register(TournamentEntry)
+class TournamentEntryAdmin(admin.ModelAdmin):
+    list_display = ["player", "tournament", "dropped_after_round"]
+    list_filter = ["tournament"]
+    search_fields = ["player__name", "tournament__name"]
+    list_select_related = ["player", "tournament"]

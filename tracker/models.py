@@ -206,6 +206,110 @@ class Series(models.Model):
         )
 
 
+class TournamentStatus(models.TextChoices):
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Tournament(models.Model):
+    """More players than one table holds: rounds of several tables, seated by the engine."""
+
+    Status = TournamentStatus
+
+    household = models.ForeignKey(Household, on_delete=models.CASCADE,
+                                  related_name="tournaments", verbose_name=_("household"))
+    name = models.CharField(_("name"), max_length=100)
+    game = models.CharField(_("game"), max_length=40, choices=game_choices,
+                            default="maus_im_nacken")
+    players = models.ManyToManyField(Player, through="TournamentEntry",
+                                     related_name="tournaments", verbose_name=_("players"))
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    final_table = models.PositiveSmallIntegerField(
+        _("final table for the top"), null=True, blank=True,
+        help_text=_("Optional: after the rounds, the best players play one final table."))
+    seed = models.PositiveIntegerField(_("seating seed"), default=0)
+    house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=TournamentStatus,
+                              default=TournamentStatus.RUNNING)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds_planned__gte=1, rounds_planned__lte=30),
+                                   name="tournament_rounds_1_to_30"),
+            models.CheckConstraint(condition=Q(game__in=list(games.GAMES)),
+                                   name="tournament_game_registered"),
+            models.CheckConstraint(condition=Q(status__in=TournamentStatus.values),
+                                   name="tournament_status_known"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament_detail", args=[self.pk])
+
+    @property
+    def rules(self) -> games.Rules:
+        return games.get(self.game)
+
+    @property
+    def final_round(self) -> int | None:
+        """The number of the final table's round, when the tournament has one."""
+        return self.rounds_planned + 1 if self.final_table else None
+
+    def standings(self, plays: list[Play] | None = None) -> list[dict[str, Any]]:
+        """Rows best first: player key, standing row and points per round.
+
+        Total points over all finished tables, then the game's tie-breaks. When the
+        final table is played, its places decide the top of the standings.
+        """
+        if plays is None:
+            plays = list(self.plays.order_by("round_number", "table_number")
+                         .prefetch_related("participants"))
+        finished = [play for play in plays if play.status == PlayStatus.FINISHED]
+        keys = [str(player_id) for player_id in
+                self.entries.values_list("player_id", flat=True)]
+        rows = games.series_standings([play.stored_outcome() for play in finished],
+                                      players=keys)
+        rounds = max((play.round_number for play in plays), default=0)
+        final = next((play for play in finished if play.round_number == self.final_round), None)
+        final_places = final.stored_outcome().places if final else {}
+        ordered = sorted(rows, key=lambda row: (final_places.get(row.player, 10**6), row.rank))
+        result = []
+        for position, row in enumerate(ordered, start=1):
+            per_round = [0] * rounds
+            for play, points in zip(finished, row.race_points, strict=True):
+                per_round[play.round_number - 1] += points
+            rank = final_places[row.player] if row.player in final_places else (
+                row.rank if not final_places else position)
+            result.append({"player": row.player, "row": row, "rounds": per_round, "rank": rank})
+        return result
+
+
+class TournamentEntry(models.Model):
+    """A player in a tournament; one who drops out is seated no more after that round."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    dropped_after_round = models.PositiveSmallIntegerField(_("dropped out after round"),
+                                                           null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("tournament player")
+        verbose_name_plural = _("tournament players")
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"],
+                                               name="tournament_entry_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+
 class Play(models.Model):
     """One game played: which game, who sat where, the result and what it scored."""
 
@@ -218,6 +322,10 @@ class Play(models.Model):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, null=True, blank=True,
                                related_name="plays", verbose_name=_("series"))
     race_number = models.PositiveSmallIntegerField(_("race"), null=True, blank=True)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="plays", verbose_name=_("tournament"))
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     game = models.CharField(_("game"), max_length=40, choices=game_choices)
     house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
     result = models.JSONField(_("result"), default=dict, blank=True)
@@ -241,9 +349,13 @@ class Play(models.Model):
             models.CheckConstraint(condition=Q(status__in=PlayStatus.values),
                                    name="play_status_known"),
             models.CheckConstraint(
-                condition=Q(game_night__isnull=False) | Q(series__isnull=False),
-                name="play_belongs_to_night_or_series",
+                condition=(Q(game_night__isnull=False) | Q(series__isnull=False)
+                           | Q(tournament__isnull=False)),
+                name="play_belongs_to_night_series_or_tournament",
             ),
+            models.UniqueConstraint(fields=["tournament", "round_number", "table_number"],
+                                    condition=Q(tournament__isnull=False),
+                                    name="play_one_per_table_of_round"),
             models.CheckConstraint(
                 condition=Q(race_number__isnull=True) | Q(race_number__gte=1),
                 name="play_race_number_from_1",
@@ -403,6 +515,8 @@ class ShareLink(models.Model):
                                    related_name="share_links", verbose_name=_("game night"))
     series = models.ForeignKey(Series, on_delete=models.CASCADE, null=True, blank=True,
                                related_name="share_links", verbose_name=_("series"))
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="share_links", verbose_name=_("tournament"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -414,9 +528,14 @@ class ShareLink(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
-                condition=(Q(play__isnull=False, game_night__isnull=True, series__isnull=True)
-                           | Q(play__isnull=True, game_night__isnull=False, series__isnull=True)
-                           | Q(play__isnull=True, game_night__isnull=True, series__isnull=False)),
+                condition=(Q(play__isnull=False, game_night__isnull=True, series__isnull=True,
+                             tournament__isnull=True)
+                           | Q(play__isnull=True, game_night__isnull=False, series__isnull=True,
+                               tournament__isnull=True)
+                           | Q(play__isnull=True, game_night__isnull=True, series__isnull=False,
+                               tournament__isnull=True)
+                           | Q(play__isnull=True, game_night__isnull=True, series__isnull=True,
+                               tournament__isnull=False)),
                 name="share_link_shows_one_thing",
             ),
         ]
@@ -425,8 +544,8 @@ class ShareLink(models.Model):
         return f"{self.target} ({self.token[:6]}…)"
 
     @property
-    def target(self) -> Play | GameNight | Series:
-        return self.play or self.game_night or self.series
+    def target(self) -> Play | GameNight | Series | Tournament:
+        return self.play or self.game_night or self.series or self.tournament
 
 
 class SeriesChange(models.Model):

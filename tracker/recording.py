@@ -29,6 +29,8 @@ from tracker.models import (
     Player,
     Series,
     SeriesChange,
+    Tournament,
+    TournamentEntry,
 )
 
 
@@ -52,6 +54,9 @@ def start_play(
     game_night: GameNight | None = None,
     series: Series | None = None,
     race_number: int | None = None,
+    tournament: Tournament | None = None,
+    round_number: int | None = None,
+    table_number: int | None = None,
     user: AbstractBaseUser | None = None,
 ) -> Play:
     """A new play of ``game`` with ``players`` in seat order; InvalidResult for a bad setup."""
@@ -63,7 +68,8 @@ def start_play(
     with transaction.atomic():
         play = Play.objects.create(
             household=household, game=game, house_rules=house_rules, game_night=game_night,
-            series=series, race_number=race_number, created_by=user,
+            series=series, race_number=race_number, tournament=tournament,
+            round_number=round_number, table_number=table_number, created_by=user,
             scored_by_points=rules.scores_points(house_rules),
         )
         Participant.objects.bulk_create(
@@ -244,3 +250,67 @@ def change_series_length(series: Series, action: str, *, user: AbstractBaseUser 
         SeriesChange.objects.create(series=locked, action=action, races_before=before,
                                     races_after=locked.races_planned, changed_by=user)
     series.refresh_from_db()
+
+
+def tournament_rounds(tournament: Tournament) -> list[list[Play]]:
+    """The tournament's tables so far, round by round, in table order."""
+    rounds: dict[int, list[Play]] = {}
+    plays = (tournament.plays.order_by("round_number", "table_number")
+             .prefetch_related("participants"))
+    for play in plays:
+        rounds.setdefault(play.round_number, []).append(play)
+    return [rounds[number] for number in sorted(rounds)]
+
+
+def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | None = None
+                           ) -> list[Play]:
+    """Seat the next round with the engine and open a play for each table.
+
+    A conflict when the previous round still has tables without a result, or all
+    rounds are played. Players who dropped out are left out; who met whom and who
+    sat first so far still count for the seating.
+    """
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        rounds = tournament_rounds(locked)
+        last_round = locked.final_round or locked.rounds_planned
+        if locked.status != Tournament.Status.RUNNING or len(rounds) >= last_round:
+            raise EditConflict
+        if rounds and any(play.status == Play.Status.IN_PROGRESS for play in rounds[-1]):
+            raise EditConflict
+        number = len(rounds) + 1
+        if number == locked.final_round:
+            return [start_final_table(locked, user)]
+        entries = locked.entries.select_related("player").order_by(Lower("player__name"))
+        active = [entry.player for entry in entries
+                  if entry.dropped_after_round is None or entry.dropped_after_round >= number]
+        history = [[[p.player_key for p in sorted(play.participants.all(), key=lambda p: p.seat)]
+                    for play in tables] for tables in rounds]
+        rules = locked.rules
+        by_key = {player.key: player for player in active}
+        [seating] = games.seat_rounds(list(by_key), 1, (rules.min_players, rules.max_players),
+                                      seed=locked.seed + number, history=history)
+        return [start_play(household=locked.household, game=locked.game,
+                           players=[by_key[key] for key in table],
+                           house_rules=locked.house_rules, tournament=locked,
+                           round_number=number, table_number=index, user=user)
+                for index, table in enumerate(seating, start=1)]
+
+
+def drop_out(tournament: Tournament, player: Player) -> None:
+    """``player`` plays no more rounds after the ones already seated."""
+    played = tournament.plays.values_list("round_number", flat=True).order_by(
+        "-round_number").first() or 0
+    TournamentEntry.objects.filter(tournament=tournament, player=player,
+                                   dropped_after_round__isnull=True).update(
+        dropped_after_round=played)
+
+
+def start_final_table(tournament: Tournament, user: AbstractBaseUser | None) -> Play:
+    """The best ``final_table`` players of the rounds, in standings order, at one table."""
+    players = {player.key: player for player in tournament.players.all()}
+    best = [players[item["player"]] for item in tournament.standings()][
+        :tournament.final_table]
+    return start_play(household=tournament.household, game=tournament.game, players=best,
+                      house_rules=tournament.house_rules, tournament=tournament,
+                      round_number=tournament.final_round, table_number=1, user=user)

@@ -15,8 +15,18 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from tracker.models import GameNight, Household, Play, Player, Series, SeriesChange, ShareLink
-from tracker.recording import record_result, start_play, write_cell
+from tracker.models import (
+    GameNight,
+    Household,
+    Play,
+    Player,
+    Series,
+    SeriesChange,
+    ShareLink,
+    Tournament,
+    TournamentEntry,
+)
+from tracker.recording import record_result, start_play, start_tournament_round, write_cell
 
 HOUSEHOLD = "Familie Sommer"
 DEMO_USER = "demo"
@@ -126,6 +136,28 @@ class Command(BaseCommand):
         self.sheet_play(tonight, "weltraum_kniffel", SPACE_SHEETS)
         self.sheet_play(tonight, "kniffel", TONIGHTS_KNIFFEL)
         ShareLink.objects.create(household=household, game_night=tonight, created_by=user)
+        self.tournament()
+
+    def tournament(self) -> None:
+        """Lena's birthday: eight children, three rounds, the first one played."""
+        for name, colour in (("Paul", "#ea580c"), ("Emma", "#db2777"), ("Noah", "#0891b2")):
+            self.players[name] = Player.objects.create(household=self.household, name=name,
+                                                       colour=colour)
+        party = Tournament.objects.create(household=self.household, name="Lenas Geburtstag",
+                                          game="maus_im_nacken", rounds_planned=3,
+                                          created_by=self.user)
+        for name in ("Lena", "Max", "Paul", "Emma", "Noah", "Julia", "Tobias", "Oma Gisela"):
+            TournamentEntry.objects.create(tournament=party, player=self.players[name])
+        outcomes = [["home:1", "seat:7", "caught", "caught"], ["home:2", "seat:5", "caught",
+                                                               "pyramid"],
+                    ["seat:8", "caught", "caught", "caught"], ["home:3", "caught", "caught",
+                                                               "caught"]]
+        for table in start_tournament_round(party, user=self.user):
+            seats = sorted(table.participants.all(), key=lambda p: p.seat)
+            record_result(table, {"elephants": {p.player_key: outcome for p, outcome in
+                                                zip(seats, outcomes, strict=False)}},
+                          expected_version=table.version, user=self.user)
+        start_tournament_round(party, user=self.user)
 
     def night(self, date, names: list[str]) -> GameNight:
         night = GameNight.objects.create(household=self.household, date=date, host=self.user)
