@@ -9,8 +9,17 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 import games
+import games.seating
 from tracker.engine_text import say_lazy
-from tracker.models import GameNight, Household, Player, Series, tidy_name
+from tracker.models import (
+    GameNight,
+    Household,
+    Player,
+    Series,
+    Tournament,
+    TournamentEntry,
+    tidy_name,
+)
 from tracker.printing import Pad
 
 
@@ -219,3 +228,51 @@ class SeriesForm(forms.ModelForm):
         self.instance.tiebreaks = order
         self.instance.house_rules = rules.default_house_rules() | house_rules
         return cleaned
+
+
+class TournamentForm(forms.ModelForm):
+    """A tournament: the game, everyone taking part, the rounds, an optional final table."""
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "game", "rounds_planned", "final_table"]
+        widgets = {"game": forms.RadioSelect}
+
+    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none(),
+                                             widget=forms.CheckboxSelectMultiple,
+                                             label=_("Players"))
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.instance.household = household
+        self.fields["players"].queryset = household.players.all()
+        self.fields["rounds_planned"] = forms.IntegerField(label=_("Rounds"), min_value=1,
+                                                           max_value=30, initial=3)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        rules = games.GAMES.get(cleaned.get("game") or "")
+        players = cleaned.get("players") or []
+        if rules is None or not players:
+            return cleaned
+        try:
+            games.seating.table_sizes_for(len(players), (rules.min_players, rules.max_players))
+        except ValueError:
+            self.add_error("players", _("%(count)s players cannot sit at tables of %(low)s to "
+                                        "%(high)s.") % {"count": len(players),
+                                                        "low": rules.min_players,
+                                                        "high": rules.max_players})
+        final = cleaned.get("final_table")
+        if final and not (rules.min_players <= final <= min(rules.max_players, len(players))):
+            self.add_error("final_table", _("A final table seats %(low)s to %(high)s players.")
+                           % {"low": rules.min_players,
+                              "high": min(rules.max_players, len(players))})
+        return cleaned
+
+    def save(self, commit: bool = True) -> Tournament:
+        tournament = super().save(commit=commit)
+        if commit:
+            TournamentEntry.objects.bulk_create(
+                TournamentEntry(tournament=tournament, player=player)
+                for player in self.cleaned_data["players"])
+        return tournament

@@ -28,7 +28,7 @@ import games
 from games.dice_sheet import Field
 from games.kniffel import FULL_HOUSE, KNIFFEL, LARGE_STRAIGHT, SMALL_STRAIGHT, UPPER_BONUS
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
-from tracker.models import Play, PlayStatus, Series
+from tracker.models import Play, PlayStatus, Series, Tournament
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
@@ -265,3 +265,28 @@ def certificates_context(winners: list[str], what: str, day: date, language: str
         return {"title": _("Certificate"), "paper": "A4", "language": language,
                 "winners": winners, "what": what, "numbered": False,
                 "date": date_format(day, "DATE_FORMAT")}
+
+
+def tournament_print_context(tournament: Tournament, language: str) -> dict[str, Any]:
+    """Seating lists of every round so far and the standings."""
+    with translation.override(language):
+        plays = list(tournament.plays.order_by("round_number", "table_number")
+                     .prefetch_related("participants__player"))
+        names = {str(entry.player_id): entry.player.name
+                 for entry in tournament.entries.select_related("player")}
+        rounds: dict[int, list[Play]] = {}
+        for play in plays:
+            rounds.setdefault(play.round_number, []).append(play)
+        return {
+            "title": tournament.name, "paper": "A4", "language": language,
+            "tournament": tournament, "game": tournament.rules.name.in_language(language),
+            "rounds": [{"number": number, "final": number == tournament.final_round,
+                        "tables": [{"number": play.table_number, "players": [
+                            p.player.name for p in sorted(play.participants.all(),
+                                                          key=lambda p: p.seat)]}
+                                   for play in tables]}
+                       for number, tables in sorted(rounds.items())],
+            "standings": [item | {"name": names.get(item["player"], item["player"])}
+                          for item in tournament.standings(plays)],
+            "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
+        }

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tracker.views import boards, nights, plays, printing, series, sheets
+from tracker.views import boards, nights, plays, printing, series, sheets, tournaments
 
 urlpatterns = [
     path("", nights.home, name="home"),
@@ -32,6 +32,15 @@ urlpatterns = [
     path("series/<int:series_id>/races/", series.series_race, name="series_race"),
     path("series/<int:series_id>/length/", series.series_length, name="series_length"),
     path("series/<int:series_id>/print/", printing.series_standings, name="print_series"),
+    path("tournaments/new/", tournaments.tournament_new, name="tournament_new"),
+    path("tournaments/<int:tournament_id>/", tournaments.tournament_detail,
+         name="tournament_detail"),
+    path("tournaments/<int:tournament_id>/rounds/", tournaments.tournament_round,
+         name="tournament_round"),
+    path("tournaments/<int:tournament_id>/drop-out/", tournaments.tournament_drop_out,
+         name="tournament_drop_out"),
+    path("tournaments/<int:tournament_id>/print/", printing.tournament_sheet,
+         name="print_tournament"),
     path("series/<int:series_id>/certificates/", printing.series_certificates,
          name="series_certificates"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from tracker.models import GameNight, Play, Series, ShareLink
+from tracker.models import GameNight, Play, Series, ShareLink, Tournament
 from tracker.views.common import (
     get_for_household,
     household_required,
@@ -25,6 +25,7 @@ from tracker.views.common import (
 )
 from tracker.views.nights import night_context
 from tracker.views.sheets import sheet_context
+from tracker.views.tournaments import tournament_context
 
 POLL_SECONDS = 3
 
@@ -34,8 +35,12 @@ def board_state(link: ShareLink) -> str:
     if link.play_id:
         version = Play.objects.filter(pk=link.play_id).values_list("version", flat=True).first()
         return f"p{version}"
-    plays = Play.objects.filter(game_night_id=link.game_night_id) if link.game_night_id else \
-        Play.objects.filter(series_id=link.series_id)
+    if link.game_night_id:
+        plays = Play.objects.filter(game_night_id=link.game_night_id)
+    elif link.series_id:
+        plays = Play.objects.filter(series_id=link.series_id)
+    else:
+        plays = Play.objects.filter(tournament_id=link.tournament_id)
     summary = plays.aggregate(count=Count("id"), versions=Sum("version"))
     return f"{summary['count']}-{summary['versions'] or 0}"
 
@@ -61,6 +66,8 @@ def board_context(link: ShareLink) -> dict[str, Any]:
         return {"link": link, "kind": "play", "play": play, "ranked": ranked}
     if link.game_night_id:
         return {"link": link, "kind": "night"} | night_context(link.game_night)
+    if link.tournament_id:
+        return {"link": link, "kind": "tournament"} | tournament_context(link.tournament)
     series = link.series
     races = list(series.plays.filter(status=Play.Status.FINISHED).order_by("race_number"))
     return {"link": link, "kind": "series", "series": series, "races": races,
@@ -72,7 +79,7 @@ def series_rows(series: Series) -> list[dict[str, Any]]:
     return [{"row": row, "player": names.get(row.player)} for row in series.standings()]
 
 
-SHAREABLE = {"play": Play, "night": GameNight, "series": Series}
+SHAREABLE = {"play": Play, "night": GameNight, "series": Series, "tournament": Tournament}
 
 
 @login_required
@@ -83,7 +90,8 @@ def share_create(request: HttpRequest, kind: str, object_id: int) -> HttpRespons
     if model is None:
         raise Http404("nothing to share")
     target = get_for_household(request, model.objects.all(), pk=object_id)
-    field = {"play": "play", "night": "game_night", "series": "series"}[kind]
+    field = {"play": "play", "night": "game_night", "series": "series",
+             "tournament": "tournament"}[kind]
     ShareLink.objects.get_or_create(household=target.household, revoked_at__isnull=True,
                                     **{field: target},
                                     defaults={"created_by": request.user})

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.forms import GameNightForm, PlayerForm
-from tracker.models import GameNight, Play, PlayStatus, Series, ShareLink
+from tracker.models import GameNight, Play, PlayStatus, Series, ShareLink, Tournament
 from tracker.views.common import (
     active_share_link,
     get_for_household,
@@ -58,6 +58,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "nights": nights,
         "open_plays": open_plays,
         "running_series": running_series,
+        "tournaments": Tournament.objects.filter(household=household,
+                                                 status=Tournament.Status.RUNNING)[:5],
     })
 
 

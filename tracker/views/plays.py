@@ -31,7 +31,7 @@ from tracker.views.sheets import sheet_context
 
 
 def plays_of_household(request: HttpRequest):
-    return Play.objects.select_related("game_night", "series").prefetch_related(
+    return Play.objects.select_related("game_night", "series", "tournament").prefetch_related(
         participants_in_seat_order())
 
 

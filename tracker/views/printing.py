@@ -12,7 +12,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET
 
 from tracker.forms import PadForm, TallyForm
-from tracker.models import GameNight, Play, PlayStatus, Series
+from tracker.models import GameNight, Play, PlayStatus, Series, Tournament
 from tracker.printing import (
     certificates_context,
     filled_sheet_context,
@@ -22,6 +22,7 @@ from tracker.printing import (
     render_pdf,
     series_context,
     tally_context,
+    tournament_print_context,
 )
 from tracker.views.common import get_for_household, participants_in_seat_order
 from tracker.views.nights import night_context
@@ -145,3 +146,15 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     return sheet_response(request, "print/certificates.html",
                           certificates_context(winners, what, timezone.localdate(), language),
                           language, f"certificates-series-{series.pk}.pdf")
+
+
+@login_required
+@require_GET
+@xframe_options_sameorigin
+def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Seating list per round and the standings, to hang on the wall."""
+    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    language = print_language(request)
+    return sheet_response(request, "print/tournament.html",
+                          tournament_print_context(tournament, language), language,
+                          f"tournament-{tournament.pk}.pdf")

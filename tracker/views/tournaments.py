@@ -1,0 +1,101 @@
+"""Tournaments: where everyone sits each round, results table by table, standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tracker.forms import TournamentForm
+from tracker.models import PlayStatus, Tournament
+from tracker.recording import EditConflict, drop_out, start_tournament_round
+from tracker.views.common import (
+    active_share_link,
+    get_for_household,
+    household_required,
+    participants_in_seat_order,
+    render_page,
+)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None, household=household_required(request),
+                          initial={"game": "maus_im_nacken"})
+    if request.method == "POST" and form.is_valid():
+        form.instance.created_by = request.user
+        tournament = form.save()
+        return redirect(tournament)
+    return render_page(request, "tournaments/new.html", {"form": form},
+                       status=422 if form.errors else 200)
+
+
+def tournament_context(tournament: Tournament) -> dict[str, Any]:
+    """The current round's tables with their players, and the standings (constant queries)."""
+    plays = list(tournament.plays.order_by("round_number", "table_number")
+                 .prefetch_related(participants_in_seat_order()))
+    entries = {str(entry.player_id): entry for entry in
+               tournament.entries.select_related("player")}
+    current = max((play.round_number for play in plays), default=0)
+    tables = [play for play in plays if play.round_number == current]
+    complete = all(play.status != PlayStatus.IN_PROGRESS for play in tables)
+    last_round = tournament.final_round or tournament.rounds_planned
+    standings = [item | {"entry": entries[item["player"]]}
+                 for item in tournament.standings(plays)]
+    return {
+        "tournament": tournament,
+        "rules": tournament.rules,
+        "round": current,
+        "tables": tables,
+        "is_final": current == tournament.final_round,
+        "round_complete": complete and bool(tables),
+        "can_start": complete and current < last_round
+        and tournament.status == Tournament.Status.RUNNING,
+        "next_round": current + 1,
+        "next_is_final": current + 1 == tournament.final_round,
+        "finished": complete and current == last_round,
+        "rounds": range(1, max(current, 1) + 1),
+        "standings": standings,
+        "active": [entry for entry in entries.values() if entry.dropped_after_round is None],
+    }
+
+
+@login_required
+@require_GET
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    return render_page(request, "tournaments/detail.html", tournament_context(tournament) | {
+        "share_link": active_share_link(tournament=tournament)})
+
+
+@login_required
+@require_POST
+def tournament_round(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    try:
+        start_tournament_round(tournament, user=request.user)
+    except EditConflict:
+        messages.error(request, _("Every table of this round needs its result first."))
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def tournament_drop_out(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    entry = tournament.entries.select_related("player").filter(
+        player_id=request.POST.get("player") if (request.POST.get("player") or "").isdecimal()
+        else None).first()
+    if entry is not None:
+        drop_out(tournament, entry.player)
+        messages.success(request, _("%(name)s plays no more rounds.") %
+                         {"name": entry.player.name})
+    return redirect(tournament)
+
+
