@@ -46,6 +46,7 @@ bench: install
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/pdf.py
 	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/tournament.py
 
 # Re-extract and compile the German catalogs after changing user-facing strings.
 messages:
