@@ -1,5 +1,5 @@
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.factories import GameNightFactory, PlayerFactory, UserFactory
 
@@ -41,3 +41,14 @@ def second_host_page(browser: Browser, live_server, table, browser_context_args)
     log_in(page, live_server)
     yield page
     context.close()
+
+
+def catch_remaining_elephants(page: Page) -> None:
+    """Tap "Caught" for every elephant of the Maus form that is not entered yet."""
+    cards = page.locator(".player-card")
+    for card_index in range(cards.count()):
+        for index in range(4):
+            elephant = cards.nth(card_index).locator(".elephant").nth(index)
+            if "not entered" in elephant.inner_text():
+                elephant.get_by_role("button", name="Caught").click()
+                expect(elephant).not_to_contain_text("not entered")

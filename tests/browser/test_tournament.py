@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import catch_remaining_elephants
 from tests.factories import PlayerFactory
 from tracker.models import ShareLink, Tournament
 
@@ -17,13 +18,7 @@ def enter_race(page: Page) -> str:
     winner = cards.last.locator(".player-head strong").inner_text()
     cards.last.locator(".elephant").nth(0).get_by_role("button", name="Home").click()
     expect(cards.last.locator(".live-points")).to_have_text("13 points")
-    for card_index in range(cards.count()):
-        card = cards.nth(card_index)
-        for index in range(4):
-            elephant = card.locator(".elephant").nth(index)
-            if "not entered" in elephant.inner_text():
-                elephant.get_by_role("button", name="Caught").click()
-                expect(elephant).not_to_contain_text("not entered")
+    catch_remaining_elephants(page)
     page.get_by_role("button", name="Save result").click()
     expect(page.locator(".celebrate")).to_contain_text(f"{winner} wins!")
     return winner
