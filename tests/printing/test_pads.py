@@ -99,3 +99,10 @@ def test_bad_parameters_are_explained_on_the_web(host_client, params, message):
 
 def test_printing_needs_a_login(client):
     assert client.get(reverse("print_pad")).status_code == 302
+
+
+def test_the_print_page_offers_the_tally_sheet_below_the_pad(host_client):
+    page = host_client.get(reverse("print_pad")).content.decode()
+    title = page[page.index("<title>"):page.index("</title>")]
+    assert "<section" not in title
+    assert page.count(reverse("print_tally")) == 1
