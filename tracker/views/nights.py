@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
@@ -13,6 +12,7 @@ from django.shortcuts import redirect
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.base import shared_places
 from tracker.forms import GameNightForm, PlayerForm
 from tracker.models import GameNight, Play, PlayStatus, Series, ShareLink, Tournament
 from tracker.views.common import (
@@ -118,23 +118,22 @@ class NightRow:
 
 def night_standings(plays: list[Play]) -> list[NightRow]:
     """Most wins first, then most second places, then third places; ties share a rank."""
-    rows: dict[int, NightRow] = {}
+    rows: dict[str, NightRow] = {}
     for play in plays:
         if play.status != PlayStatus.FINISHED:
             continue
         for participant in play.participants.all():
             player = participant.player
-            row = rows.setdefault(player.pk, NightRow(player.name, player.colour))
+            row = rows.setdefault(player.key, NightRow(player.name, player.colour))
             row.played += 1
             if participant.place in (1, 2, 3):
                 attribute = ("wins", "seconds", "thirds")[participant.place - 1]
                 setattr(row, attribute, getattr(row, attribute) + 1)
-    ordered = sorted(rows.values(), key=lambda r: (-r.wins, -r.seconds, -r.thirds, r.name))
-    ranks: dict[tuple[int, int, int], int] = defaultdict(int)
-    for position, row in enumerate(ordered, start=1):
-        key = (row.wins, row.seconds, row.thirds)
-        row.rank = ranks.setdefault(key, position)
-    return ordered
+    places = shared_places(rows, lambda key: (-rows[key].wins, -rows[key].seconds,
+                                              -rows[key].thirds))
+    for key, row in rows.items():
+        row.rank = places[key]
+    return sorted(rows.values(), key=lambda row: (row.rank, row.name))
 
 
 def night_context(night: GameNight) -> dict:

@@ -18,7 +18,7 @@ from games import InvalidResult
 from tracker.engine_text import say
 from tracker.entry import ENTRIES
 from tracker.forms import NewPlayForm
-from tracker.models import GameNight, Play, PlayChange
+from tracker.models import GameNight, Play
 from tracker.recording import EditConflict, abandon_play, record_result, start_play
 from tracker.views.common import (
     active_share_link,
@@ -180,7 +180,7 @@ def entry_context(play: Play, draft: dict[str, Any], *, problems=(), message: st
                   ) -> dict[str, Any]:
     """The game's form with the draft, live preview and the engine's messages by player."""
     participants = list(play.participants.all())
-    names = {p.player_key: p.player.name for p in participants}
+    names = play.player_names()
     entry = ENTRIES[play.game]
     by_player: dict[str, list[str]] = {}
     general: list[str] = []
@@ -222,5 +222,4 @@ def result_context(play: Play) -> dict[str, Any]:
         "winners": [p for p in participants if p.place == 1],
         "changes": play.changes.select_related("changed_by")[:20],
         "editing": False,
-        "action_names": dict(PlayChange.Action.choices),
     }

@@ -77,8 +77,7 @@ def series_context(series: Series) -> dict[str, Any]:
 def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.prefetch_related("players"), pk=series_id)
     return render_page(request, "series/detail.html", series_context(series) | {
-        "share_link": active_share_link(series=series),
-        "action_names": dict(SeriesChange.Action.choices)})
+        "share_link": active_share_link(series=series)})
 
 
 @login_required

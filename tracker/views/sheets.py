@@ -173,8 +173,7 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
         cell = write_cell(play, participant.player, target, points, expected_version=expected,
                           dice=dice if "choose" in request.POST else None, user=request.user)
     except InvalidResult as refused:
-        names = {p.player_key: p.player.name for p in play.participants.all()}
-        problems = [say(problem, names) for problem in refused.problems] or [
+        problems = [say(problem, play.player_names()) for problem in refused.problems] or [
             _("Type the points as a whole number.")]
         context = editor_context(play, participant, field, dice, typed=typed, problems=problems)
         return render_editor(request, play, context, status=422)
@@ -253,7 +252,7 @@ def sheet_extra_kniffels(request: HttpRequest, play_id: int) -> HttpResponse:
         set_extra_kniffels(play, participant.player, count, expected_version=version,
                            user=request.user)
     except InvalidResult as refused:
-        names = {p.player_key: p.player.name for p in play.participants.all()}
+        names = play.player_names()
         return render_sheet(request, play, status=422,
                             message=" ".join(say(p, names) for p in refused.problems))
     except EditConflict:
