@@ -24,6 +24,7 @@ from tracker.views.common import (
     render_page,
 )
 from tracker.views.nights import night_context
+from tracker.views.series import series_context
 from tracker.views.sheets import sheet_context
 from tracker.views.tournaments import tournament_context
 
@@ -58,8 +59,8 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
 
 def board_context(link: ShareLink) -> dict[str, Any]:
     if link.play_id:
-        play = (Play.objects.prefetch_related(participants_in_seat_order(), "cells")
-                .get(pk=link.play_id))
+        # No cells prefetched: a sheet's table comes from the cache unless it changed.
+        play = Play.objects.prefetch_related(participants_in_seat_order()).get(pk=link.play_id)
         if play.is_dice_sheet:
             return {"link": link, "kind": "sheet"} | sheet_context(play)
         ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
@@ -68,15 +69,7 @@ def board_context(link: ShareLink) -> dict[str, Any]:
         return {"link": link, "kind": "night"} | night_context(link.game_night)
     if link.tournament_id:
         return {"link": link, "kind": "tournament"} | tournament_context(link.tournament)
-    series = link.series
-    races = list(series.plays.filter(status=Play.Status.FINISHED).order_by("race_number"))
-    return {"link": link, "kind": "series", "series": series, "races": races,
-            "standings": series_rows(series)}
-
-
-def series_rows(series: Series) -> list[dict[str, Any]]:
-    names = {player.key: player for player in series.players.all()}
-    return [{"row": row, "player": names.get(row.player)} for row in series.standings()]
+    return {"link": link, "kind": "series"} | series_context(link.series)
 
 
 SHAREABLE = {"play": Play, "night": GameNight, "series": Series, "tournament": Tournament}
