@@ -106,3 +106,11 @@ def test_the_print_page_offers_the_tally_sheet_below_the_pad(host_client):
     title = page[page.index("<title>"):page.index("</title>")]
     assert "<section" not in title
     assert page.count(reverse("print_tally")) == 1
+
+
+def test_the_first_visit_previews_the_default_pad(host_client):
+    page = host_client.get(reverse("print_pad")).content.decode()
+    preview = page.split('class="preview"')[1].split('src="')[1].split('"')[0]
+    response = host_client.get(preview.replace("&amp;", "&"))
+    assert response.status_code == 200
+    assert "Full House" in response.content.decode() or "Dreierpasch" in response.content.decode()

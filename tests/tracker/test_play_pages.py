@@ -59,7 +59,9 @@ def test_saving_without_javascript_redirects(client, host, race, family):
     response = client.post(reverse("play_entry", args=[race.pk]),
                            {"draft": json.dumps(draft), "version": 1, "save": "1"})
     assert response.status_code == 302 and response["Location"] == race.get_absolute_url()
-    assert "wins!" in client.get(race.get_absolute_url()).content.decode()
+    page = client.get(race.get_absolute_url()).content.decode()
+    assert "wins!" in page
+    assert '<td class="num strong">0</td>' in page  # Ben's 0 points are a score, not a blank
 
 
 def test_an_impossible_result_is_explained_next_to_the_player_and_kept(host_client, race,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -51,8 +53,8 @@ def pad(request: HttpRequest) -> HttpResponse:
         html = render_html("print/kniffel_pad.html", pad_context(pad) | {"preview": True},
                            pad.language)
         return HttpResponse(html)
-    return render(request, "print/pad_form.html", {
-        "form": form, "query": request.GET.urlencode() or None})
+    shown = {name: value for name, value in form.data.items() if name != "format"}
+    return render(request, "print/pad_form.html", {"form": form, "query": urlencode(shown)})
 
 
 def print_language(request: HttpRequest) -> str:
