@@ -194,10 +194,14 @@ class Series(models.Model):
     def rules(self) -> games.Rules:
         return games.get(self.game)
 
-    def standings(self) -> list[games.StandingRow]:
-        """Standings from the stored points of the finished races, in race order."""
-        races = (self.plays.filter(status=PlayStatus.FINISHED)
-                 .order_by("race_number", "id").prefetch_related("participants"))
+    def standings(self, races: list[Play] | None = None) -> list[games.StandingRow]:
+        """Standings from the stored points of the finished races, in race order.
+
+        ``races`` are the finished races when the caller has them loaded already.
+        """
+        if races is None:
+            races = list(self.plays.filter(status=PlayStatus.FINISHED)
+                         .order_by("race_number", "id").prefetch_related("participants"))
         return games.series_standings(
             [race.stored_outcome() for race in races],
             tiebreaks=self.tiebreaks or None,

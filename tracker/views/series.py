@@ -54,7 +54,7 @@ def series_context(series: Series) -> dict[str, Any]:
                                             queryset=Participant.objects.order_by("seat"))))
     finished = [race for race in races if race.status == PlayStatus.FINISHED]
     players = {player.key: player for player in series.players.all()}
-    rows = series.standings()
+    rows = series.standings(finished)
     leader, runner_up = (rows + [None, None])[:2]
     return {
         "series": series,
