@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -213,6 +214,7 @@ class Series(models.Model):
 class TournamentStatus(models.TextChoices):
     RUNNING = "running", _("Running")
     FINISHED = "finished", _("Finished")
+    ENDED_EARLY = "ended_early", _("Ended early")
 
 
 class Tournament(models.Model):
@@ -333,6 +335,9 @@ class Play(models.Model):
     game = models.CharField(_("game"), max_length=40, choices=game_choices)
     house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
     result = models.JSONField(_("result"), default=dict, blank=True)
+    start_seat = models.PositiveSmallIntegerField(
+        _("start player's seat"), default=0,
+        help_text=_("Seats count from 0 in the order the players sit."))
     status = models.CharField(_("status"), max_length=20, choices=PlayStatus,
                               default=PlayStatus.IN_PROGRESS)
     scored_by_points = models.BooleanField(default=True, editable=False)
@@ -368,6 +373,7 @@ class Play(models.Model):
                                     condition=Q(series__isnull=False),
                                     name="play_one_per_race_of_series"),
             models.CheckConstraint(condition=Q(version__gte=1), name="play_version_from_1"),
+            models.CheckConstraint(condition=Q(start_seat__lte=63), name="play_start_seat_known"),
         ]
 
     def __str__(self) -> str:
@@ -377,12 +383,39 @@ class Play(models.Model):
         return reverse("play_detail", args=[self.pk])
 
     @property
+    def label(self) -> str:
+        """The game's name, and the series race or tournament table it belongs to."""
+        name = str(self.get_game_display())
+        if self.series_id and self.race_number:
+            return _("%(game)s · %(series)s, race %(number)s") % {
+                "game": name, "series": self.series.name, "number": self.race_number}
+        if self.tournament_id and self.round_number:
+            return _("%(game)s · %(tournament)s, round %(round)s, table %(table)s") % {
+                "game": name, "tournament": self.tournament.name, "round": self.round_number,
+                "table": self.table_number}
+        return name
+
+    @property
     def rules(self) -> games.Rules:
         return games.get(self.game)
 
     @property
     def is_dice_sheet(self) -> bool:
         return self.game in DICE_GAMES
+
+    def starter(self) -> Participant | None:
+        """Who starts: the participant in the start seat (from prefetched participants)."""
+        return next((p for p in self.participants.all() if p.seat == self.start_seat), None)
+
+    def in_turn_order(self) -> list[Participant]:
+        """The participants in the order they take turns: from the start player round the table."""
+        seated = sorted(self.participants.all(), key=lambda p: p.seat)
+        start = next((index for index, p in enumerate(seated) if p.seat == self.start_seat), 0)
+        return seated[start:] + seated[:start]
+
+    def in_result_order(self) -> list[Participant]:
+        """Best place first once there is a result; seat order while nothing is placed."""
+        return sorted(self.participants.all(), key=lambda p: (p.place or 10**6, p.seat))
 
     def player_names(self) -> dict[str, str]:
         """Result keys to the players' names, for the engine's messages."""
@@ -576,3 +609,46 @@ class SeriesChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} {self.action}"
+
+
+INVITATION_DAYS = 7
+
+
+def invitation_expiry() -> datetime:
+    return timezone.now() + timedelta(days=INVITATION_DAYS)
+
+
+class Invitation(models.Model):
+    """A link that lets one more person join a household: used once, expires, revocable."""
+
+    token = models.CharField(_("token"), max_length=40, unique=True, default=new_token,
+                             editable=False)
+    household = models.ForeignKey(Household, on_delete=models.CASCADE,
+                                  related_name="invitations", verbose_name=_("household"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("invited by"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"), default=invitation_expiry)
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+",
+                                    verbose_name=_("accepted by"))
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.household} ({self.token[:6]}…)"
+
+    def get_absolute_url(self) -> str:
+        return reverse("invitation_accept", args=[self.token])
+
+    @property
+    def is_open(self) -> bool:
+        """Not used, not revoked and not expired: it still lets someone in."""
+        return (self.accepted_at is None and self.revoked_at is None
+                and self.expires_at > timezone.now())

@@ -57,9 +57,15 @@ def start_play(
     tournament: Tournament | None = None,
     round_number: int | None = None,
     table_number: int | None = None,
+    start_seat: int = 0,
     user: AbstractBaseUser | None = None,
 ) -> Play:
-    """A new play of ``game`` with ``players`` in seat order; InvalidResult for a bad setup."""
+    """A new play of ``game`` with ``players`` in seat order; InvalidResult for a bad setup.
+
+    ``start_seat`` is the seat (from 0) of the player who starts.
+    """
+    if not 0 <= start_seat < max(1, len(players)):
+        raise ValueError(f"start seat {start_seat} for {len(players)} players")
     rules = games.get(game)
     house_rules = rules.default_house_rules() | dict(house_rules or {})
     problems = rules.validate_setup([player.key for player in players], house_rules)
@@ -70,7 +76,7 @@ def start_play(
             household=household, game=game, house_rules=house_rules, game_night=game_night,
             series=series, race_number=race_number, tournament=tournament,
             round_number=round_number, table_number=table_number, created_by=user,
-            scored_by_points=rules.scores_points(house_rules),
+            scored_by_points=rules.scores_points(house_rules), start_seat=start_seat,
         )
         Participant.objects.bulk_create(
             Participant(play=play, player=player, seat=seat)

@@ -80,7 +80,7 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
     """The sheet as stored: totals per player, whose turn it is, and the rows (lazily)."""
     rules = play.rules
     participants = list(play.participants.all())
-    filled = {p.player_key: p.details.get("filled", 0) for p in participants}
+    filled = {p.player_key: p.details.get("filled", 0) for p in play.in_turn_order()}
     in_progress = play.status == Play.Status.IN_PROGRESS
     next_key = rules.next_in_turn(filled) if in_progress else None
     return {
