@@ -3,6 +3,7 @@ from django.contrib import admin
 from tracker.models import (
     GameNight,
     Household,
+    Invitation,
     KniffelCell,
     Participant,
     Play,
@@ -126,3 +127,11 @@ class TournamentEntryAdmin(admin.ModelAdmin):
     list_filter = ["tournament"]
     search_fields = ["player__name", "tournament__name"]
     list_select_related = ["player", "tournament"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["household", "created_by", "created_at", "expires_at", "accepted_by",
+                    "revoked_at"]
+    list_filter = ["household"]
+    readonly_fields = ["token"]

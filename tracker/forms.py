@@ -67,6 +67,21 @@ class GameNightForm(forms.ModelForm):
         self.fields["players"].error_messages["required"] = _("Tap the players who are here.")
 
 
+class NightPlayersForm(forms.ModelForm):
+    """Who is here tonight, changed during the evening."""
+
+    class Meta:
+        model = GameNight
+        fields = ["players"]
+        widgets = {"players": forms.CheckboxSelectMultiple}
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = household.players.all()
+        self.fields["players"].required = True
+        self.fields["players"].error_messages["required"] = _("Tap the players who are here.")
+
+
 class NewPlayForm(forms.Form):
     """Which game, who plays in which seat, and the house rules."""
 
@@ -87,6 +102,12 @@ class NewPlayForm(forms.Form):
             if key in self.present and key not in keys:
                 keys.append(key)
         return keys
+
+    def start_seat(self) -> int:
+        """The seat (from 0) of the player chosen to start; the first seat when none is."""
+        keys = self.seat_keys()
+        chosen = self.data.get("starter") if self.is_bound else None
+        return keys.index(chosen) if chosen in keys else 0
 
     def chosen_rules(self) -> games.Rules | None:
         key = self.data.get("game") if self.is_bound else None
@@ -122,6 +143,7 @@ class NewPlayForm(forms.Form):
             return cleaned
         players = [self.present[key] for key in self.seat_keys()]
         cleaned["players"] = players
+        cleaned["start_seat"] = self.start_seat()
         cleaned["house_rules"] = self.house_rules()
         return cleaned
 

@@ -414,7 +414,9 @@ class Play(models.Model):
         return seated[start:] + seated[:start]
 
     def in_result_order(self) -> list[Participant]:
-        """Best place first once there is a result; seat order while nothing is placed."""
+        """Best place first once the play is finished; seat order until then."""
+        if self.status != PlayStatus.FINISHED:
+            return sorted(self.participants.all(), key=lambda p: p.seat)
         return sorted(self.participants.all(), key=lambda p: (p.place or 10**6, p.seat))
 
     def player_names(self) -> dict[str, str]:

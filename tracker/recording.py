@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -110,11 +110,13 @@ def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | 
                  ) -> None:
     """Mark a play abandoned: it stays in the history but counts in no standings."""
     with transaction.atomic():
-        updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
+        updated = Play.objects.filter(pk=play.pk, version=expected_version).exclude(
+            status=Play.Status.ABANDONED).update(
             status=Play.Status.ABANDONED, version=F("version") + 1, updated_at=timezone.now())
         if not updated:
             raise EditConflict
         PlayChange.objects.create(play=play, action=PlayChange.Action.ABANDONED, changed_by=user)
+        settle(play)
     play.refresh_from_db()
 
 
@@ -220,42 +222,160 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
         participant.details = outcome.details.get(key, {})
     Participant.objects.bulk_update(participants, ["points", "place", "details"])
     play.refresh_from_db()
+    settle(play)
 
 
-def start_series_race(series: Series, *, user: AbstractBaseUser | None = None) -> Play:
-    """The next race of a running series, with its players and house rules."""
+def settle(play: Play) -> None:
+    """Keep the status of the play's series or tournament in step with its results."""
+    if play.series_id:
+        settle_series(play.series_id)
+    if play.tournament_id:
+        settle_tournament(play.tournament_id)
+
+
+def settle_series(series_id: int) -> None:
+    """A series is finished once its agreed races all have a result, and running before.
+
+    A series ended early stays ended early, whatever is corrected afterwards.
+    """
+    locked = Series.objects.select_for_update().get(pk=series_id)
+    if locked.status == Series.Status.ENDED_EARLY:
+        return
+    finished = locked.plays.filter(status=Play.Status.FINISHED).count()
+    status = Series.Status.FINISHED if finished >= locked.races_planned else Series.Status.RUNNING
+    if status != locked.status:
+        locked.status = status
+        locked.save(update_fields=["status"])
+
+
+def settle_tournament(tournament_id: int) -> None:
+    """A tournament is finished once every table of its last round is decided."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if locked.status == Tournament.Status.ENDED_EARLY:
+        return
+    last_round = locked.final_round or locked.rounds_planned
+    tables = list(locked.plays.filter(round_number=last_round).values_list("status", flat=True))
+    done = bool(tables) and Play.Status.IN_PROGRESS not in tables
+    status = Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
+    if status != locked.status:
+        locked.status = status
+        locked.save(update_fields=["status"])
+
+
+def tonights_night(household: Household, players: Sequence[Player] = (),
+                   user: AbstractBaseUser | None = None) -> GameNight:
+    """Today's game night of the household, started if there is none yet.
+
+    ``players`` are marked present: whoever sits down at a table tonight is here.
+    """
+    with transaction.atomic():
+        # Locking the household keeps two tablets from starting two nights at once.
+        Household.objects.select_for_update().filter(pk=household.pk).first()
+        today = timezone.localdate()
+        night = (GameNight.objects.filter(household=household, date=today).order_by("id")
+                 .first())
+        if night is None:
+            night = GameNight.objects.create(household=household, date=today, host=user)
+        if players:
+            night.players.add(*players)
+    return night
+
+
+def start_rematch(play: Play, *, user: AbstractBaseUser | None = None) -> Play:
+    """The same game with the same players in the same seats, tonight.
+
+    The next player round the table starts, so that starting moves on from game to game.
+    """
+    seated = sorted(play.participants.all(), key=lambda p: p.seat)
+    players = [participant.player for participant in seated]
+    night = tonights_night(play.household, players, user)
+    return start_play(household=play.household, game=play.game, players=players,
+                      house_rules=play.house_rules, game_night=night,
+                      start_seat=(play.start_seat + 1) % len(players), user=user)
+
+
+def next_race_number(series: Series) -> int | None:
+    """The number of the series' next race when one can start now: none is under way and
+    fewer races than agreed have been started. None otherwise."""
+    if series.status != Series.Status.RUNNING:
+        return None
+    races = list(series.plays.exclude(status=Play.Status.ABANDONED)
+                 .values_list("status", flat=True))
+    if Play.Status.IN_PROGRESS in races or len(races) >= series.races_planned:
+        return None
+    last = series.plays.order_by("-race_number").values_list("race_number", flat=True).first()
+    return (last or 0) + 1
+
+
+def start_series_race(series: Series, *, user: AbstractBaseUser | None = None,
+                      night: GameNight | None = None) -> Play:
+    """The next race of a running series, with its players and house rules, in tonight's night.
+
+    The players sit in the series' order; the start player moves one seat on every race.
+    ``night`` is the game night the race belongs to; by default tonight's.
+    """
     with transaction.atomic():
         locked = Series.objects.select_for_update().get(pk=series.pk)
-        if locked.status != Series.Status.RUNNING:
+        number = next_race_number(locked)
+        if number is None:
             raise EditConflict
-        played = locked.plays.exclude(status=Play.Status.ABANDONED).count()
-        if played >= locked.races_planned:
-            raise EditConflict
-        last = locked.plays.order_by("-race_number").values_list("race_number", flat=True).first()
-        return start_play(household=locked.household, game=locked.game,
-                          players=list(locked.players.order_by(Lower("name"))),
-                          house_rules=locked.house_rules, series=locked,
-                          race_number=(last or 0) + 1, user=user)
+        players = list(locked.players.order_by(Lower("name")))
+        night = night or tonights_night(locked.household, players, user)
+        return start_play(household=locked.household, game=locked.game, players=players,
+                          house_rules=locked.house_rules, series=locked, race_number=number,
+                          game_night=night, start_seat=(number - 1) % len(players), user=user)
 
 
 def change_series_length(series: Series, action: str, *, user: AbstractBaseUser | None = None,
                          extra_races: int = 1) -> None:
-    """End a series after the races played so far, or agree more races; both are recorded."""
+    """End a running series after the races played so far, or agree more races.
+
+    Ending early abandons a race still under way. One more race reopens a finished or
+    ended series. Both decisions are recorded.
+    """
     with transaction.atomic():
         locked = Series.objects.select_for_update().get(pk=series.pk)
-        if locked.status != Series.Status.RUNNING:
-            raise EditConflict
+        finished = locked.plays.filter(status=Play.Status.FINISHED).count()
         before = locked.races_planned
         if action == SeriesChange.Action.ENDED_EARLY:
-            locked.races_planned = max(1, locked.plays.filter(
-                status=Play.Status.FINISHED).count())
+            if locked.status != Series.Status.RUNNING:
+                raise EditConflict
+            abandon_open_plays(locked.plays.all(), user)
+            locked.races_planned = max(1, finished)
             locked.status = Series.Status.ENDED_EARLY
         else:
-            locked.races_planned = min(100, before + extra_races)
+            if before >= 100:
+                raise EditConflict
+            locked.races_planned = min(100, max(before, finished) + extra_races)
+            locked.status = Series.Status.RUNNING
         locked.save(update_fields=["races_planned", "status"])
         SeriesChange.objects.create(series=locked, action=action, races_before=before,
                                     races_after=locked.races_planned, changed_by=user)
     series.refresh_from_db()
+
+
+def abandon_open_plays(plays: QuerySet[Play], user: AbstractBaseUser | None) -> None:
+    """Abandon the plays still under way, each with its history entry."""
+    open_plays = list(plays.filter(status=Play.Status.IN_PROGRESS))
+    for play in open_plays:
+        Play.objects.filter(pk=play.pk).update(status=Play.Status.ABANDONED,
+                                               version=F("version") + 1,
+                                               updated_at=timezone.now())
+    PlayChange.objects.bulk_create(
+        PlayChange(play=play, action=PlayChange.Action.ABANDONED, changed_by=user)
+        for play in open_plays)
+
+
+def end_tournament(tournament: Tournament, *, user: AbstractBaseUser | None = None) -> None:
+    """End a running tournament after the rounds played; tables under way are abandoned."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.status != Tournament.Status.RUNNING:
+            raise EditConflict
+        abandon_open_plays(locked.plays.all(), user)
+        locked.status = Tournament.Status.ENDED_EARLY
+        locked.save(update_fields=["status"])
+    tournament.refresh_from_db()
 
 
 def tournament_rounds(tournament: Tournament) -> list[list[Play]]:
@@ -268,13 +388,14 @@ def tournament_rounds(tournament: Tournament) -> list[list[Play]]:
     return [rounds[number] for number in sorted(rounds)]
 
 
-def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | None = None
-                           ) -> list[Play]:
-    """Seat the next round with the engine and open a play for each table.
+def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | None = None,
+                           night: GameNight | None = None) -> list[Play]:
+    """Seat the next round with the engine and open a play for each table, in tonight's night.
 
     A conflict when the previous round still has tables without a result, or all
     rounds are played. Players who dropped out are left out; who met whom and who
-    sat first so far still count for the seating.
+    sat first so far still count for the seating. ``night`` is the game night the
+    round belongs to; by default tonight's.
     """
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -286,10 +407,11 @@ def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | N
             raise EditConflict
         number = len(rounds) + 1
         if number == locked.final_round:
-            return [start_final_table(locked, user)]
+            return [start_final_table(locked, user, night)]
         entries = locked.entries.select_related("player").order_by(Lower("player__name"))
         active = [entry.player for entry in entries
                   if entry.dropped_after_round is None or entry.dropped_after_round >= number]
+        night = night or tonights_night(locked.household, active, user)
         history = [[[p.player_key for p in sorted(play.participants.all(), key=lambda p: p.seat)]
                     for play in tables] for tables in rounds]
         rules = locked.rules
@@ -299,7 +421,7 @@ def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | N
         return [start_play(household=locked.household, game=locked.game,
                            players=[by_key[key] for key in table],
                            house_rules=locked.house_rules, tournament=locked,
-                           round_number=number, table_number=index, user=user)
+                           round_number=number, table_number=index, game_night=night, user=user)
                 for index, table in enumerate(seating, start=1)]
 
 
@@ -312,11 +434,14 @@ def drop_out(tournament: Tournament, player: Player) -> None:
         dropped_after_round=played)
 
 
-def start_final_table(tournament: Tournament, user: AbstractBaseUser | None) -> Play:
+def start_final_table(tournament: Tournament, user: AbstractBaseUser | None,
+                      night: GameNight | None = None) -> Play:
     """The best ``final_table`` players of the rounds, in standings order, at one table."""
     players = {player.key: player for player in tournament.players.all()}
     best = [players[item["player"]] for item in tournament.standings()][
         :tournament.final_table]
+    night = night or tonights_night(tournament.household, best, user)
     return start_play(household=tournament.household, game=tournament.game, players=best,
                       house_rules=tournament.house_rules, tournament=tournament,
-                      round_number=tournament.final_round, table_number=1, user=user)
+                      round_number=tournament.final_round, table_number=1, game_night=night,
+                      user=user)

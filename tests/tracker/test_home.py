@@ -53,7 +53,7 @@ def test_home_runs_a_constant_number_of_queries(host_client, household, family, 
         night = GameNightFactory(household=household)
         night.players.set(family)
         start_play(household=household, game="kniffel", players=family, game_night=night)
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(10):
         assert host_client.get(reverse("home")).status_code == 200
 
 

@@ -3,19 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Case, Count, Prefetch, Q, QuerySet, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.base import shared_places
-from tracker.forms import GameNightForm, PlayerForm
-from tracker.models import GameNight, Play, PlayStatus, Series, ShareLink, Tournament
+from tracker.forms import GameNightForm, NightPlayersForm, PlayerForm
+from tracker.models import (
+    GameNight,
+    Household,
+    Play,
+    PlayStatus,
+    Series,
+    ShareLink,
+    Tournament,
+)
 from tracker.views.common import (
+    M,
     active_share_link,
     get_for_household,
     get_household_for_user,
@@ -25,6 +38,8 @@ from tracker.views.common import (
 )
 
 RECENT_NIGHTS = 5
+RECENT_OPEN_PLAYS = 20
+RECENT_COMPETITIONS = 5
 
 
 @require_GET
@@ -38,35 +53,61 @@ def home(request: HttpRequest) -> HttpResponse:
     household = get_household_for_user(request)
     if household is None:
         return render_page(request, "home.html", {"household": None})
+    today = timezone.localdate()
     nights = list(GameNight.objects.filter(household=household)
                   .annotate(play_count=Count("plays", distinct=True))
                   .order_by("-date", "-id")
                   .prefetch_related("players")[:RECENT_NIGHTS])
-    today = timezone.localdate()
     tonight = next((night for night in nights if night.date == today), None)
-    open_plays = (Play.objects.filter(household=household, status=PlayStatus.IN_PROGRESS)
-                  .prefetch_related(participants_in_seat_order()).order_by("-updated_at"))
-    running_series = (Series.objects.filter(household=household, status=Series.Status.RUNNING)
-                      .annotate(races_played=Count("plays", distinct=True,
-                                                   filter=Q(plays__status=PlayStatus.FINISHED)))
-                      .prefetch_related(Prefetch("share_links", to_attr="active_links",
-                                                 queryset=ShareLink.objects.filter(
-                                                     revoked_at__isnull=True))))
+    open_plays = list(
+        Play.objects.filter(household=household, status=PlayStatus.IN_PROGRESS)
+        .select_related("game_night", "series", "tournament")
+        .prefetch_related(participants_in_seat_order())
+        .order_by("-updated_at")[:RECENT_OPEN_PLAYS])
     return render_page(request, "home.html", {
         "household": household,
         "tonight": tonight,
         "nights": nights,
-        "open_plays": open_plays,
-        "running_series": running_series,
-        "tournaments": Tournament.objects.filter(household=household,
-                                                 status=Tournament.Status.RUNNING)[:5],
+        "tonights_plays": [play for play in open_plays if is_tonights(play, today)],
+        "older_plays": [play for play in open_plays if not is_tonights(play, today)],
+        "series_list": recent_series(household),
+        "tournaments": recent_tournaments(household),
     })
+
+
+def is_tonights(play: Play, today: date) -> bool:
+    return play.game_night is not None and play.game_night.date == today
+
+
+def running_first(queryset: QuerySet[M], running: str) -> QuerySet[M]:
+    """Running ones first, then the newest."""
+    return queryset.annotate(done=Case(When(status=running, then=0), default=1)).order_by(
+        "done", "-created_at", "-id")
+
+
+def recent_series(household: Household) -> list[Series]:
+    """The running series, then the latest finished or ended ones."""
+    return list(running_first(Series.objects.filter(household=household), Series.Status.RUNNING)
+                .annotate(races_played=Count("plays", distinct=True,
+                                             filter=Q(plays__status=PlayStatus.FINISHED)))
+                .prefetch_related(Prefetch("share_links", to_attr="active_links",
+                                           queryset=ShareLink.objects.filter(
+                                               revoked_at__isnull=True)))[:RECENT_COMPETITIONS])
+
+
+def recent_tournaments(household: Household) -> list[Tournament]:
+    """The running tournaments, then the latest finished or ended ones."""
+    return list(running_first(Tournament.objects.filter(household=household),
+                              Tournament.Status.RUNNING)[:RECENT_COMPETITIONS])
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def night_new(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
+    existing = GameNight.objects.filter(household=household, date=timezone.localdate()).first()
+    if existing is not None and request.method == "GET":
+        return redirect(existing)
     form = GameNightForm(request.POST or None, household=household,
                          initial={"date": timezone.localdate(), "host": request.user})
     if request.method == "POST" and form.is_valid():
@@ -77,6 +118,25 @@ def night_new(request: HttpRequest) -> HttpResponse:
         return redirect("night_detail", night.pk)
     return render_page(request, "nights/new.html", {
         "form": form, "player_form": PlayerForm(household=household)},
+        status=422 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_players(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Who is here tonight: a late arrival is ticked, someone who went home is unticked.
+
+    Their games stay in the night's history and standings either way.
+    """
+    night = get_for_household(request, GameNight.objects.select_related("household"),
+                              pk=night_id)
+    form = NightPlayersForm(request.POST if request.method == "POST" else None, instance=night,
+                            household=night.household)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        return redirect(night)
+    return render_page(request, "nights/players.html", {
+        "night": night, "form": form, "player_form": PlayerForm(household=night.household)},
         status=422 if form.errors else 200)
 
 
@@ -96,11 +156,21 @@ def player_add(request: HttpRequest) -> HttpResponse:
             ticked.add(str(player.pk))
             player_form = PlayerForm(household=household)
             if not request.htmx:
-                return redirect("night_new")
+                return redirect(safe_next(request, reverse("night_new")))
     form = GameNightForm(household=household,
                          initial={"players": sorted(ticked), "date": timezone.localdate()})
-    return render_page(request, "nights/new.html", {"form": form, "player_form": player_form},
-                       partial="players", status=422 if player_form.errors else 200)
+    return render_page(request, "nights/player_tiles.html",
+                       {"form": form, "player_form": player_form},
+                       status=422 if player_form.errors else 200)
+
+
+def safe_next(request: HttpRequest, default: str) -> str:
+    """The page to go back to, if the form named one on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return target
+    return default
 
 
 @dataclass
@@ -136,10 +206,14 @@ def night_standings(plays: list[Play]) -> list[NightRow]:
     return sorted(rows.values(), key=lambda row: (row.rank, row.name))
 
 
-def night_context(night: GameNight) -> dict:
-    plays = list(night.plays.prefetch_related(participants_in_seat_order())
+def night_context(night: GameNight) -> dict[str, Any]:
+    """The night's plays, series races and tournament tables included, and its standings."""
+    plays = list(night.plays.select_related("series", "tournament")
+                 .prefetch_related(participants_in_seat_order())
                  .order_by("created_at", "id"))
-    return {"night": night, "plays": plays, "standings": night_standings(plays)}
+    return {"night": night, "plays": plays, "standings": night_standings(plays),
+            "is_tonight": night.date == timezone.localdate(),
+            "in_progress": [play for play in plays if play.status == PlayStatus.IN_PROGRESS]}
 
 
 @login_required

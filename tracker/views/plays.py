@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,7 +19,14 @@ from tracker.engine_text import say
 from tracker.entry import ENTRIES
 from tracker.forms import NewPlayForm
 from tracker.models import GameNight, Play
-from tracker.recording import EditConflict, abandon_play, record_result, start_play
+from tracker.recording import (
+    EditConflict,
+    abandon_play,
+    next_race_number,
+    record_result,
+    start_play,
+    start_rematch,
+)
 from tracker.views.common import (
     active_share_link,
     get_for_household,
@@ -27,6 +34,7 @@ from tracker.views.common import (
     render_page,
     small_int,
 )
+from tracker.views.nights import safe_next
 from tracker.views.sheets import sheet_context
 
 
@@ -38,7 +46,7 @@ def plays_of_household(request: HttpRequest):
 @login_required
 @require_http_methods(["GET", "POST"])
 def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
-    """Pick a game, tap the players in seat order, choose house rules, see the setup hint."""
+    """Pick a game, tap the players in seat order, choose who starts and the house rules."""
     night = get_for_household(request, GameNight.objects.prefetch_related("players"),
                               pk=night_id)
     present = list(night.players.all())
@@ -58,6 +66,7 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
                 play = start_play(household=night.household, game=rules.key,
                                   players=form.cleaned_data["players"],
                                   house_rules=form.cleaned_data["house_rules"],
+                                  start_seat=form.cleaned_data["start_seat"],
                                   game_night=night, user=request.user)
             except InvalidResult as refused:
                 names = {p.key: p.name for p in present}
@@ -71,19 +80,32 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
                        partial="setup", status=422 if problems or form.errors else 200)
 
 
+def games_tonight_first(night: GameNight) -> list[games.Rules]:
+    """Every game, the ones already played tonight first (latest first)."""
+    played = list(dict.fromkeys(night.plays.order_by("-created_at", "-id")
+                                .values_list("game", flat=True)))
+    rank = {key: index for index, key in enumerate(played)}
+    return sorted(games.all_games(), key=lambda rules: rank.get(rules.key, len(rank)))
+
+
 def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: list[str],
                      problems: list[str]) -> dict[str, Any]:
     rules = form.chosen_rules()
     chosen_rules = form.house_rules()
     by_key = {player.key: player for player in present}
+    seated = [by_key[key] for key in seats]
+    starter = seated[form.start_seat()] if seated else None
+    ordered_games = games_tonight_first(night)
     return {
         "night": night,
         "form": form,
-        "games": games.all_games(),
+        "games": ordered_games,
+        "played_tonight": set(night.plays.values_list("game", flat=True)),
         "rules": rules,
         "present": present,
-        "seated": [by_key[key] for key in seats],
+        "seated": seated,
         "seats_value": ",".join(seats),
+        "starter": starter,
         "house_rules": [
             (option, chosen_rules.get(option.key, option.default)) for option in
             (rules.house_rules if rules else ())
@@ -160,6 +182,7 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def play_abandon(request: HttpRequest, play_id: int) -> HttpResponse:
+    """Abandon a game under way (or a finished one): kept in the history, out of all standings."""
     play = get_for_household(request, plays_of_household(request), pk=play_id)
     try:
         abandon_play(play, expected_version=small_int(request.POST.get("version")) or 0,
@@ -167,9 +190,29 @@ def play_abandon(request: HttpRequest, play_id: int) -> HttpResponse:
     except EditConflict:
         messages.error(request, _("This game was changed on another tablet in the meantime; "
                                   "look at it again before abandoning it."))
+    else:
+        messages.success(request, _("%(game)s was abandoned.") % {"game": play.label})
+    target = safe_next(request, play.get_absolute_url())
     if request.htmx:
-        return HttpResponseClientRedirect(play.get_absolute_url())
-    return redirect(play)
+        return HttpResponseClientRedirect(target)
+    return redirect(target)
+
+
+@login_required
+@require_POST
+def play_rematch(request: HttpRequest, play_id: int) -> HttpResponse:
+    """The same game again with the same players; the next player round the table starts."""
+    play = get_for_household(request, plays_of_household(request), pk=play_id)
+    if play.series_id or play.tournament_id:
+        raise Http404("a series or tournament goes on from its own page")
+    try:
+        rematch = start_rematch(play, user=request.user)
+    except InvalidResult:
+        messages.error(request, _("This game cannot be played again with the same players."))
+        return redirect(play)
+    if request.htmx:
+        return HttpResponseClientRedirect(rematch.get_absolute_url())
+    return redirect(rematch)
 
 
 def keys(play: Play) -> list[str]:
@@ -214,7 +257,7 @@ def entry_context(play: Play, draft: dict[str, Any], *, problems=(), message: st
 
 
 def result_context(play: Play) -> dict[str, Any]:
-    participants = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
+    participants = play.in_result_order()
     return {
         "play": play,
         "rules": play.rules,
@@ -222,4 +265,6 @@ def result_context(play: Play) -> dict[str, Any]:
         "winners": [p for p in participants if p.place == 1],
         "changes": play.changes.select_related("changed_by")[:20],
         "editing": False,
+        "next_race": next_race_number(play.series) if play.series_id else None,
     }
+

@@ -6,21 +6,28 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.forms import SeriesForm
-from tracker.models import Participant, PlayStatus, Series, SeriesChange
-from tracker.recording import EditConflict, change_series_length, start_series_race
+from tracker.models import GameNight, Participant, PlayStatus, Series, SeriesChange, Tournament
+from tracker.recording import (
+    EditConflict,
+    change_series_length,
+    next_race_number,
+    start_series_race,
+)
 from tracker.views.common import (
     active_share_link,
     get_for_household,
     household_required,
     render_page,
 )
+from tracker.views.nights import running_first
 
 
 @login_required
@@ -28,9 +35,11 @@ from tracker.views.common import (
 def series_new(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     creating = request.method == "POST" and "create" in request.POST
+    tonight = GameNight.objects.filter(household=household, date=timezone.localdate()).first()
     form = SeriesForm(request.POST or None, household=household,
                       initial={"game": "maus_im_nacken", "races_planned": 5,
-                               "tiebreak_1": "points", "tiebreak_2": "wins"})
+                               "tiebreak_1": "points", "tiebreak_2": "wins",
+                               "players": list(tonight.players.all()) if tonight else []})
     if creating and form.is_valid():
         series = form.save(commit=False)
         series.created_by = request.user
@@ -56,6 +65,8 @@ def series_context(series: Series) -> dict[str, Any]:
     players = {player.key: player for player in series.players.all()}
     rows = series.standings(finished)
     leader, runner_up = (rows + [None, None])[:2]
+    open_race = next((race for race in races if race.status == PlayStatus.IN_PROGRESS), None)
+    running = series.status == Series.Status.RUNNING
     return {
         "series": series,
         "rules": series.rules,
@@ -64,11 +75,12 @@ def series_context(series: Series) -> dict[str, Any]:
         "rows": [{"row": row, "player": players.get(row.player)} for row in rows],
         "lead": (leader.total - runner_up.total) if leader and runner_up else 0,
         "leader": players.get(leader.player) if leader and finished else None,
+        "winners": [players[row.player] for row in rows if row.rank == 1 and row.player in players]
+        if finished and not running else [],
         "races_left": max(0, series.races_planned - len(races)),
-        "open_race": next((race for race in races if race.status == PlayStatus.IN_PROGRESS),
-                          None),
+        "open_race": open_race,
+        "next_race": next_race_number(series),
         "changes": series.changes.select_related("changed_by"),
-        "all_played": len(finished) >= series.races_planned,
     }
 
 
@@ -107,3 +119,17 @@ def series_length(request: HttpRequest, series_id: int) -> HttpResponse:
     return redirect(series)
 
 
+
+
+@login_required
+@require_GET
+def series_list(request: HttpRequest) -> HttpResponse:
+    """Every series and tournament of the household, running ones first, then newest first."""
+    household = household_required(request)
+    series = (running_first(Series.objects.filter(household=household), Series.Status.RUNNING)
+              .annotate(races_played=Count("plays", distinct=True,
+                                           filter=Q(plays__status=PlayStatus.FINISHED))))
+    tournaments = running_first(Tournament.objects.filter(household=household),
+                                Tournament.Status.RUNNING)
+    return render_page(request, "series/list.html", {"series_list": series,
+                                                     "tournaments": tournaments})

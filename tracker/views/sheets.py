@@ -18,7 +18,13 @@ from games.dice_sheet import DICE
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
 from tracker.models import KniffelCell, Participant, Play
-from tracker.recording import EditConflict, set_extra_kniffels, undo_cell, write_cell
+from tracker.recording import (
+    EditConflict,
+    next_race_number,
+    set_extra_kniffels,
+    undo_cell,
+    write_cell,
+)
 from tracker.views.common import (
     get_for_household,
     participants_in_seat_order,
@@ -31,7 +37,7 @@ DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 def sheet_play(request: HttpRequest, play_id: int) -> Play:
     play = get_for_household(
-        request, Play.objects.select_related("game_night").prefetch_related(
+        request, Play.objects.select_related("game_night", "series", "tournament").prefetch_related(
             participants_in_seat_order()),
         pk=play_id)
     if not play.is_dice_sheet:
@@ -98,6 +104,8 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
         "undo_url": reverse("sheet_undo", args=[play.pk]),
         "extras_url": reverse("sheet_extra_kniffels", args=[play.pk]),
         "message": message,
+        "next_race": next_race_number(play.series)
+        if play.series_id and play.status == Play.Status.FINISHED else None,
     }
 
 

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tracker.forms import TournamentForm
 from tracker.models import PlayStatus, Tournament
-from tracker.recording import EditConflict, drop_out, start_tournament_round
+from tracker.recording import EditConflict, drop_out, end_tournament, start_tournament_round
 from tracker.views.common import (
     active_share_link,
     get_for_household,
@@ -59,7 +59,8 @@ def tournament_context(tournament: Tournament) -> dict[str, Any]:
         and tournament.status == Tournament.Status.RUNNING,
         "next_round": current + 1,
         "next_is_final": current + 1 == tournament.final_round,
-        "finished": complete and current == last_round,
+        "finished": tournament.status == Tournament.Status.FINISHED,
+        "running": tournament.status == Tournament.Status.RUNNING,
         "rounds": range(1, max(current, 1) + 1),
         "standings": standings,
         "active": [entry for entry in entries.values() if entry.dropped_after_round is None],
@@ -99,3 +100,13 @@ def tournament_drop_out(request: HttpRequest, tournament_id: int) -> HttpRespons
     return redirect(tournament)
 
 
+@login_required
+@require_POST
+def tournament_end(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """End the tournament after the rounds played; tables still under way are abandoned."""
+    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    try:
+        end_tournament(tournament, user=request.user)
+    except EditConflict:
+        messages.error(request, _("This tournament has already ended."))
+    return redirect(tournament)

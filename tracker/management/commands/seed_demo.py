@@ -2,12 +2,14 @@
 
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
-symbols, Entenspiel and Mensch ärgere dich nicht, and a Kniffel game still in
-progress tonight. Everything is recorded through the rules engine, as at the
-table. Running it again changes nothing. Log in as ``demo`` / ``demo``.
+symbols, Entenspiel and Mensch ärgere dich nicht, a Kniffel game left unfinished
+yesterday and a birthday tournament half played. Every evening lies in the past,
+so home offers to start tonight's. Everything is recorded through the rules
+engine, as at the table. Running it again changes nothing. Log in as ``demo`` /
+``demo``.
 """
 
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -18,6 +20,7 @@ from django.utils import timezone
 from tracker.models import (
     GameNight,
     Household,
+    Invitation,
     Play,
     Player,
     Series,
@@ -67,7 +70,7 @@ KNIFFEL_SHEETS = {
              "three_of_a_kind": 28, "four_of_a_kind": 0, "full_house": 0,
              "small_straight": 30, "large_straight": 40, "kniffel": 0, "chance": 23},
 }
-TONIGHTS_KNIFFEL = {
+UNFINISHED_KNIFFEL = {
     "Lena": {"sixes": 18, "full_house": 25, "chance": 22, "twos": 6},
     "Max": {"ones": 3, "small_straight": 30, "fours": 8, "three_of_a_kind": 19},
     "Oma Gisela": {"fives": 20, "kniffel": 50, "threes": 9},
@@ -108,11 +111,11 @@ class Command(BaseCommand):
         self.user, self.household, self.players = user, household, players
 
         today = timezone.localdate()
-        first, second, tonight = (
+        first, second, yesterday = (
             self.night(today - timedelta(days=days), names)
             for days, names in ((14, ["Julia", "Tobias", "Lena", "Max", "Oma Gisela"]),
                                 (7, ["Julia", "Tobias", "Lena", "Max"]),
-                                (0, ["Lena", "Max", "Oma Gisela", "Julia"]))
+                                (1, ["Lena", "Max", "Oma Gisela", "Julia"]))
         )
         series = Series.objects.create(
             household=household, name="Elefantenrennen im Advent", game="maus_im_nacken",
@@ -121,11 +124,9 @@ class Command(BaseCommand):
         for number, race in enumerate(MAUS_RACES, start=1):
             night = first if number <= 3 else second
             self.play(night, "maus_im_nacken", list(race), {"elephants": self.keyed(race)},
-                      series=series, race_number=number)
+                      series=series, race_number=number, start_seat=(number - 1) % len(race))
         SeriesChange.objects.create(series=series, action=SeriesChange.Action.EXTENDED,
                                     races_before=4, races_after=5, changed_by=user)
-        series.status = Series.Status.FINISHED
-        series.save(update_fields=["status"])
 
         self.play(first, "mensch_aergere_dich_nicht", ["Oma Gisela", "Lena", "Tobias", "Julia"],
                   {"order": self.keys(["Oma Gisela", "Lena", "Tobias"])})
@@ -133,12 +134,13 @@ class Command(BaseCommand):
         self.play(second, "entenspiel", ["Julia", "Tobias", "Lena", "Max"],
                   {"winner": self.keys(["Max"])[0],
                    "squares": self.keyed({"Julia": 51, "Tobias": 38, "Lena": 44})})
-        self.sheet_play(tonight, "weltraum_kniffel", SPACE_SHEETS)
-        self.sheet_play(tonight, "kniffel", TONIGHTS_KNIFFEL)
-        ShareLink.objects.create(household=household, game_night=tonight, created_by=user)
-        self.tournament()
+        self.sheet_play(yesterday, "weltraum_kniffel", SPACE_SHEETS)
+        self.sheet_play(yesterday, "kniffel", UNFINISHED_KNIFFEL)
+        ShareLink.objects.create(household=household, game_night=yesterday, created_by=user)
+        Invitation.objects.create(household=household, created_by=user)
+        self.tournament(today - timedelta(days=3))
 
-    def tournament(self) -> None:
+    def tournament(self, day: date) -> None:
         """Lena's birthday: eight children, three rounds, the first one played."""
         for name, colour in (("Paul", "#ea580c"), ("Emma", "#db2777"), ("Noah", "#0891b2")):
             self.players[name] = Player.objects.create(household=self.household, name=name,
@@ -146,18 +148,20 @@ class Command(BaseCommand):
         party = Tournament.objects.create(household=self.household, name="Lenas Geburtstag",
                                           game="maus_im_nacken", rounds_planned=3,
                                           created_by=self.user)
-        for name in ("Lena", "Max", "Paul", "Emma", "Noah", "Julia", "Tobias", "Oma Gisela"):
+        guests = ("Lena", "Max", "Paul", "Emma", "Noah", "Julia", "Tobias", "Oma Gisela")
+        for name in guests:
             TournamentEntry.objects.create(tournament=party, player=self.players[name])
+        birthday = self.night(day, list(guests))
         outcomes = [["home:1", "seat:7", "caught", "caught"], ["home:2", "seat:5", "caught",
                                                                "pyramid"],
                     ["seat:8", "caught", "caught", "caught"], ["home:3", "caught", "caught",
                                                                "caught"]]
-        for table in start_tournament_round(party, user=self.user):
+        for table in start_tournament_round(party, user=self.user, night=birthday):
             seats = sorted(table.participants.all(), key=lambda p: p.seat)
             record_result(table, {"elephants": {p.player_key: outcome for p, outcome in
                                                 zip(seats, outcomes, strict=False)}},
                           expected_version=table.version, user=self.user)
-        start_tournament_round(party, user=self.user)
+        start_tournament_round(party, user=self.user, night=birthday)
 
     def night(self, date, names: list[str]) -> GameNight:
         night = GameNight.objects.create(household=self.household, date=date, host=self.user)
