@@ -8,11 +8,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tracker.forms import TournamentForm
-from tracker.models import PlayStatus, Tournament
+from tracker.models import GameNight, PlayStatus, Tournament
 from tracker.recording import EditConflict, drop_out, end_tournament, start_tournament_round
 from tracker.views.common import (
     active_share_link,
@@ -26,8 +27,11 @@ from tracker.views.common import (
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None, household=household_required(request),
-                          initial={"game": "maus_im_nacken"})
+    household = household_required(request)
+    tonight = GameNight.objects.filter(household=household, date=timezone.localdate()).first()
+    form = TournamentForm(request.POST or None, household=household,
+                          initial={"game": "maus_im_nacken",
+                                   "players": list(tonight.players.all()) if tonight else []})
     if request.method == "POST" and form.is_valid():
         form.instance.created_by = request.user
         tournament = form.save()
