@@ -65,6 +65,17 @@ else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
                              "NAME": DATA_DIR / "tracker.sqlite3"}}
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several tablets write at once through several server processes. Every transaction
+    # takes SQLite's write lock when it begins, so two writers queue up instead of failing
+    # halfway with "database is locked"; the write-ahead log lets pages read meanwhile.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
