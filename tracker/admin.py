@@ -3,6 +3,7 @@ from django.contrib import admin
 from tracker.models import (
     GameNight,
     Household,
+    Invitation,
     KniffelCell,
     Participant,
     Play,
@@ -126,3 +127,13 @@ class TournamentEntryAdmin(admin.ModelAdmin):
     list_filter = ["tournament"]
     search_fields = ["player__name", "tournament__name"]
     list_select_related = ["player", "tournament"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "household", "created_by", "expires_at", "accepted_by",
+                    "revoked_at"]
+    list_filter = ["household"]
+    search_fields = ["household__name", "created_by__username", "accepted_by__username"]
+    list_select_related = ["household", "created_by", "accepted_by"]
+    readonly_fields = ["token", "accepted_by", "accepted_at"]

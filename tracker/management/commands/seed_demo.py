@@ -2,9 +2,10 @@
 
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
-symbols, Entenspiel and Mensch ärgere dich nicht, and a Kniffel game still in
-progress tonight. Everything is recorded through the rules engine, as at the
-table. Running it again changes nothing. Log in as ``demo`` / ``demo``.
+symbols, Entenspiel and Mensch ärgere dich nicht, a Kniffel game still in
+progress tonight, and an open invitation for one more member. Everything is
+recorded through the rules engine, as at the table. Running it again changes
+nothing. Log in as ``demo`` / ``demo``.
 """
 
 from datetime import timedelta
@@ -18,6 +19,7 @@ from django.utils import timezone
 from tracker.models import (
     GameNight,
     Household,
+    Invitation,
     Play,
     Player,
     Series,
@@ -136,6 +138,7 @@ class Command(BaseCommand):
         self.sheet_play(tonight, "weltraum_kniffel", SPACE_SHEETS)
         self.sheet_play(tonight, "kniffel", TONIGHTS_KNIFFEL)
         ShareLink.objects.create(household=household, game_night=tonight, created_by=user)
+        Invitation.objects.create(household=household, created_by=user)
         self.tournament()
 
     def tournament(self) -> None:
