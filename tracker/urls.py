@@ -62,6 +62,8 @@ urlpatterns = [
     path("household/invitations/<int:invitation_id>/revoke/", households.invitation_revoke,
          name="invitation_revoke"),
     path("invite/<str:token>/", households.invitation_accept, name="invitation_accept"),
+    path("accounts/first/", households.first_account, name="first_account"),
+    path("accounts/login/", households.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,4 +1,4 @@
-"""A family sets itself up: household, players, members and invitations."""
+"""A family sets itself up: household, players, members, invitations and the first account."""
 
 from datetime import timedelta
 
@@ -437,6 +437,40 @@ def test_a_member_of_another_household_is_told_before_joining(client, stranger, 
     client.force_login(stranger)
     page = client.get(invitation.get_absolute_url()).content.decode()
     assert "You belong to Other family already." in page and "Join Familie Test" in page
+
+
+# The first account -------------------------------------------------------------------------
+
+def test_the_first_account_on_a_fresh_install(client, db):
+    login_page = client.get(reverse("login")).content.decode()
+    assert reverse("first_account") in login_page
+    assert client.get(reverse("first_account")).status_code == 200
+    response = client.post(reverse("first_account"), {
+        "username": "owner", "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+    owner = get_user_model().objects.get()
+    assert owner.username == "owner" and owner.is_superuser and owner.is_staff
+    assert f'action="{reverse("household_create")}"' in client.get(reverse("home")).content.decode()
+
+
+def test_the_first_account_page_is_gone_once_an_account_exists(client, newcomer):
+    assert reverse("first_account") not in client.get(reverse("login")).content.decode()
+    assert client.get(reverse("first_account")).status_code == 404
+    response = client.post(reverse("first_account"), {
+        "username": "intruder", "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 404
+    assert list(get_user_model().objects.all()) == [newcomer]
+
+
+@pytest.mark.parametrize("data", [
+    {"username": "owner", "password1": PASSWORD, "password2": "other-password-9"},
+    {"username": "", "password1": PASSWORD, "password2": PASSWORD},
+    {"garbage": "1"},
+])
+def test_a_refused_first_account_creates_nothing(client, db, data):
+    response = client.post(reverse("first_account"), data)
+    assert response.status_code == 422
+    assert not get_user_model().objects.exists()
 
 
 # Garbage -----------------------------------------------------------------------------------

@@ -1,15 +1,16 @@
-"""A family sets itself up: its household, players, members and invitations."""
+"""A family sets itself up: its household, players, members, invitations; the first account."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -34,6 +35,30 @@ from tracker.views.common import (
 
 DETAIL = "households/detail.html"
 INVITATION = "households/invitation.html"
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page, which on a fresh install offers to create the first account."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(**kwargs) | {
+            "first_account": not get_user_model().objects.exists()}
+
+
+@require_http_methods(["GET", "POST"])
+def first_account(request: HttpRequest) -> HttpResponse:
+    """The site owner's account, a superuser; once any account exists this page is gone."""
+    if get_user_model().objects.exists():
+        raise Http404("there are accounts already")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        owner = form.save(commit=False)
+        owner.is_staff = owner.is_superuser = True
+        owner.save()
+        login(request, owner)
+        return redirect("home")
+    return render_page(request, "registration/first_account.html", {"form": form},
+                       status=422 if form.errors else 200)
 
 
 @login_required
