@@ -1,7 +1,7 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from tracker.models import GameNight, Household, Player, Series
+from tracker.models import GameNight, Household, Invitation, Player, Series
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -42,3 +42,10 @@ class SeriesFactory(factory.django.DjangoModelFactory):
     household = factory.SubFactory(HouseholdFactory)
     name = factory.Sequence(lambda n: f"Series {n}")
     game = "maus_im_nacken"
+
+
+class InvitationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Invitation
+
+    household = factory.SubFactory(HouseholdFactory)

@@ -131,7 +131,9 @@ class TournamentEntryAdmin(admin.ModelAdmin):
 
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
-    list_display = ["household", "created_by", "created_at", "expires_at", "accepted_by",
+    list_display = ["__str__", "household", "created_by", "expires_at", "accepted_by",
                     "revoked_at"]
     list_filter = ["household"]
-    readonly_fields = ["token"]
+    search_fields = ["household__name", "created_by__username", "accepted_by__username"]
+    list_select_related = ["household", "created_by", "accepted_by"]
+    readonly_fields = ["token", "accepted_by", "accepted_at"]

@@ -1,7 +1,16 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tracker.views import boards, nights, plays, printing, series, sheets, tournaments
+from tracker.views import (
+    boards,
+    households,
+    nights,
+    plays,
+    printing,
+    series,
+    sheets,
+    tournaments,
+)
 
 urlpatterns = [
     path("", nights.home, name="home"),
@@ -48,6 +57,18 @@ urlpatterns = [
          name="print_tournament"),
     path("series/<int:series_id>/certificates/", printing.series_certificates,
          name="series_certificates"),
+    path("household/", households.household_detail, name="household"),
+    path("household/new/", households.household_create, name="household_create"),
+    path("household/name/", households.household_rename, name="household_rename"),
+    path("household/players/new/", households.household_player_add,
+         name="household_player_add"),
+    path("household/players/<int:player_id>/", households.player_edit, name="player_edit"),
+    path("household/invitations/new/", households.invitation_create, name="invitation_create"),
+    path("household/invitations/<int:invitation_id>/revoke/", households.invitation_revoke,
+         name="invitation_revoke"),
+    path("invite/<str:token>/", households.invitation_accept, name="invitation_accept"),
+    path("accounts/first/", households.first_account, name="first_account"),
+    path("accounts/login/", households.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -4,7 +4,8 @@ Run `make run` (the demo family) in one terminal, then:
     .venv/bin/python docs/screenshots/take.py [http://127.0.0.1:8000]
 
 Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file. It starts a
-Die Maus im Nacken race tonight (through the pages, as a host would) to show its form.
+Die Maus im Nacken race tonight (through the pages, as a host would) to show its form, and
+opens the demo family's invitation link without logging in.
 """
 
 import re
@@ -49,6 +50,10 @@ def main(base: str) -> None:
         cards.nth(1).locator(".elephant").nth(0).get_by_role("button", name="Seat").click()
         setup.wait_for_timeout(300)
         board = setup.goto(base + tonight) and setup.locator(".share-url").get_attribute("href")
+        setup.goto(base + "/household/")
+        if not setup.locator(".invitation-url").count():
+            setup.get_by_role("button", name="Invite someone").click()
+        invitation = setup.locator(".invitation-url").first.input_value().removeprefix(base)
 
         screens = {
             "home": ("/", None),
@@ -59,6 +64,8 @@ def main(base: str) -> None:
             "kniffel-sheet": (kniffel, None),
             "kniffel-dice": (kniffel, "dice"),
             "scoreboard": (board, None),
+            "household": ("/household/", None),
+            "invitation": (invitation, "logged-out"),
         }
         for width, height in SIZES:
             context = browser.new_context(viewport={"width": width, "height": height},
@@ -66,6 +73,14 @@ def main(base: str) -> None:
             page = context.new_page()
             log_in(page, base)
             for name, (path, action) in screens.items():
+                if action == "logged-out":
+                    visitor = browser.new_context(viewport={"width": width, "height": height},
+                                                  locale="en-GB").new_page()
+                    visitor.goto(base + path)
+                    visitor.wait_for_timeout(300)
+                    visitor.screenshot(path=HERE / f"{name}-{width}x{height}.png")
+                    visitor.context.close()
+                    continue
                 page.goto(base + path)
                 if action == "new-game":
                     page.get_by_text("Kniffel", exact=True).first.click()

@@ -3,10 +3,10 @@
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
 symbols, Entenspiel and Mensch ärgere dich nicht, a Kniffel game left unfinished
-yesterday and a birthday tournament half played. Every evening lies in the past,
-so home offers to start tonight's. Everything is recorded through the rules
-engine, as at the table. Running it again changes nothing. Log in as ``demo`` /
-``demo``.
+yesterday, a birthday tournament half played and an open invitation for one more
+member. Every evening lies in the past, so home offers to start tonight's.
+Everything is recorded through the rules engine, as at the table. Running it
+again changes nothing. Log in as ``demo`` / ``demo``.
 """
 
 from datetime import date, timedelta
