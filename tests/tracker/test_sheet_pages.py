@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -101,6 +103,37 @@ def test_without_javascript_the_editor_opens_on_the_sheet_page(host_client, knif
     response = host_client.post(editor_url(kniffel, family[0], "sixes"),
                                 {"points": "18", "save": "1", "version": ""})
     assert response.status_code == 302 and response["Location"] == kniffel.get_absolute_url()
+
+
+def bonus_row(page: str) -> list[str]:
+    row = re.search(r'<tr id="sum-bonus".*?</tr>', page, re.S).group()
+    return [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td>(.*?)</td>", row)]
+
+
+def test_the_bonus_row_shows_what_the_upper_part_still_needs(host_client, kniffel, family):
+    anna, ben = family[:2]
+    assert bonus_row(host_client.get(kniffel.get_absolute_url()).content.decode()) == [
+        "63 to go", "63 to go"]
+    for field, points in {"sixes": 24, "fives": 20}.items():
+        write_cell(kniffel, anna, field, points, expected_version=None)
+    for field in ("ones", "twos", "threes", "fours", "fives"):
+        write_cell(kniffel, ben, field, 0, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert bonus_row(page) == ["19 to go", "0"]
+    assert '<span class="to-go">19 to go</span>' in page
+
+    response = host_client.post(editor_url(kniffel, anna, "fours"),
+                                {"points": "20", "save": "1", "version": ""}, **HTMX)
+    assert bonus_row(response.content.decode()) == ["35", "0"]
+    assert '<tr id="sum-bonus" class="sum" hx-swap-oob="true">' in response.content.decode()
+    assert bonus_row(host_client.get(kniffel.get_absolute_url()).content.decode()) == [
+        "35", "0"]
+
+
+def test_the_bonus_row_in_german(host_client, kniffel, family):
+    write_cell(kniffel, family[0], "sixes", 24, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content
+    assert bonus_row(page.decode()) == ["noch 39", "noch 63"]
 
 
 def test_undo_the_last_entry(host_client, kniffel, family):

@@ -15,6 +15,7 @@ from django_htmx.http import reswap, retarget
 
 from games import InvalidResult
 from games.dice_sheet import DICE
+from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
 from tracker.models import KniffelCell, Participant, Play
@@ -56,13 +57,28 @@ class SheetRows:
         self.play, self.participants, self.next_key = play, participants, next_key
 
     @cached_property
+    def cells(self) -> dict[tuple[str, str], KniffelCell]:
+        return {(str(cell.player_id), cell.field): cell for cell in self.play.cells.all()}
+
+    @cached_property
     def rows(self) -> list[dict[str, Any]]:
-        cells = {(str(cell.player_id), cell.field): cell for cell in self.play.cells.all()}
         return [
             {"field": field, "label": say(field.label), "upper": field.upper,
-             "cells": [cell_slot(self.play, p, field.key, cells.get((p.player_key, field.key)))
+             "cells": [cell_slot(self.play, p, field.key,
+                                 self.cells.get((p.player_key, field.key)))
                        for p in self.participants]}
             for field in self.play.rules.fields
+        ]
+
+    @cached_property
+    def bonus(self) -> list[dict[str, Any]]:
+        """Per player, the stored bonus and what the upper part still needs for it (Kniffel)."""
+        return [
+            {"points": p.details.get("bonus", 0),
+             "missing": upper_bonus_missing({
+                 field: cell.points for (player, field), cell in self.cells.items()
+                 if player == p.player_key})}
+            for p in self.participants
         ]
 
     @property
