@@ -3,7 +3,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tracker.models import KniffelCell, Play
+from tracker.models import KniffelCell, Play, ShareLink
 from tracker.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.django_db
@@ -103,6 +103,29 @@ def test_without_javascript_the_editor_opens_on_the_sheet_page(host_client, knif
     response = host_client.post(editor_url(kniffel, family[0], "sixes"),
                                 {"points": "18", "save": "1", "version": ""})
     assert response.status_code == 302 and response["Location"] == kniffel.get_absolute_url()
+
+
+STRUCK = '<span class="struck" role="img" aria-label="struck" title="struck">✗</span>'
+
+
+def test_a_field_holding_0_is_struck_on_the_sheet_and_the_scoreboard(host_client, client,
+                                                                     kniffel, family):
+    write_cell(kniffel, family[0], "large_straight", 0, expected_version=None)
+    write_cell(kniffel, family[1], "large_straight", 40, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    struck = re.search(rf'<td id="c-{family[0].pk}-large_straight">.*?</td>', page).group()
+    assert STRUCK in struck and ">0<" not in struck
+    assert f'<td id="c-{family[1].pk}-large_straight">' in page and ">40</a>" in page
+    link = ShareLink.objects.create(household=kniffel.household, play=kniffel)
+    board = client.get(reverse("board", args=[link.token])).content.decode()
+    assert f'<td id="c-{family[0].pk}-large_straight">{STRUCK}</td>' in board
+    assert f'<td id="c-{family[1].pk}-large_straight">40</td>' in board
+    assert '<td data-total>0</td>' in board
+
+    response = host_client.post(editor_url(kniffel, family[0], "kniffel"),
+                                {"points": "0", "save": "1", "version": ""}, **HTMX)
+    assert STRUCK in re.search(r'<td id="c-\d+-kniffel" hx-swap-oob="true">.*?</td>',
+                               response.content.decode()).group()
 
 
 def bonus_row(page: str) -> list[str]:
