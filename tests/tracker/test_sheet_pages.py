@@ -33,6 +33,80 @@ def test_dice_taps_show_what_every_open_field_scores(host_client, kniffel, famil
     assert 'name="dice" value="3,2,2,2"' in fewer.content.decode()
 
 
+def asks_whose_turn(page: str) -> bool:
+    return "turn. Enter this for" in page
+
+
+def test_an_empty_cell_out_of_turn_asks_first(host_client, kniffel, family):
+    anna, ben = family[:2]
+    page = host_client.get(editor_url(kniffel, ben, "full_house"), **HTMX).content.decode()
+    assert "It is Anna's turn. Enter this for Ben anyway?" in page
+    assert 'class="dice-form"' not in page and "<html" not in page
+    anyway = editor_url(kniffel, ben, "full_house") + "?anyway=1"
+    assert f'href="{anyway}" hx-get="{anyway}"' in page and "Enter for Ben" in page
+    back = editor_url(kniffel, anna, "full_house")
+    assert f'href="{back}" hx-get="{back}"' in page and "Back to Anna" in page
+    german = host_client.get(editor_url(kniffel, ben, "full_house"), HTTP_ACCEPT_LANGUAGE="de",
+                             **HTMX).content.decode()
+    assert "Anna ist an der Reihe. Trotzdem für Ben eintragen?" in german
+
+    confirmed = host_client.get(anyway, **HTMX).content.decode()
+    assert not asks_whose_turn(confirmed) and 'class="dice-form"' in confirmed
+    tapped = host_client.post(editor_url(kniffel, ben, "full_house"), {"dice": "3,3,2,2",
+                              "tap": "die:2"}, **HTMX).content.decode()
+    assert not asks_whose_turn(tapped) and 'name="choose" value="full_house"' in tapped
+    saved = host_client.post(editor_url(kniffel, ben, "full_house"),
+                             {"dice": "3,3,2,2,2", "choose": "full_house", "version": ""}, **HTMX)
+    assert saved.status_code == 200 and KniffelCell.objects.get().player == ben
+
+
+def test_no_question_for_the_player_in_turn_or_a_filled_cell(host_client, kniffel, family):
+    anna, ben = family[:2]
+    write_cell(kniffel, ben, "chance", 20, expected_version=None)
+    for player, field in ((anna, "full_house"), (ben, "chance")):
+        page = host_client.get(editor_url(kniffel, player, field), **HTMX).content.decode()
+        assert not asks_whose_turn(page) and 'class="dice-form"' in page
+    write_cell(kniffel, anna, "full_house", 25, expected_version=None)
+    write_cell(kniffel, anna, "ones", 3, expected_version=None)
+    page = host_client.get(editor_url(kniffel, anna, "twos"), **HTMX).content.decode()
+    assert "It is Ben's turn. Enter this for Anna anyway?" in page
+
+
+def test_the_turn_goes_round_from_the_start_player(host_client, kniffel, family):
+    anna, ben = family[:2]
+    Play.objects.filter(pk=kniffel.pk).update(start_seat=1)
+    assert not asks_whose_turn(host_client.get(editor_url(kniffel, ben, "ones")).content.decode())
+    page = host_client.get(editor_url(kniffel, anna, "ones"), **HTMX).content.decode()
+    assert "It is Ben's turn. Enter this for Anna anyway?" in page
+
+
+def test_going_back_closes_the_editor_when_that_row_is_filled_for_the_player_in_turn(
+        host_client, kniffel, family):
+    anna, ben = family[:2]
+    write_cell(kniffel, anna, "chance", 20, expected_version=None)
+    write_cell(kniffel, ben, "ones", 2, expected_version=None)
+    page = host_client.get(editor_url(kniffel, ben, "chance"), **HTMX).content.decode()
+    url = kniffel.get_absolute_url()
+    assert f'href="{url}" hx-get="{url}" hx-select="#editor"' in page and "Back to Anna" in page
+
+
+def test_without_javascript_the_question_is_on_the_sheet_page(host_client, kniffel, family):
+    page = host_client.get(editor_url(kniffel, family[1], "sixes")).content.decode()
+    assert "<html" in page and "Ben · Sixes" in page and asks_whose_turn(page)
+    assert 'id="sheet-table"' in page
+    page = host_client.get(editor_url(kniffel, family[1], "sixes") + "?anyway=1").content
+    assert 'class="dice-form"' in page.decode()
+
+
+def test_a_finished_game_never_asks(host_client, household, night, family):
+    play = start_play(household=household, game="weltraum_kniffel", players=family[:2],
+                      game_night=night)
+    for field in play.rules.field_keys:
+        write_cell(play, family[0], field, 0 if field != "ufo" else 3, expected_version=None)
+    page = host_client.get(editor_url(play, family[0], "ufo")).content.decode()
+    assert not asks_whose_turn(page)
+
+
 def test_the_joker_shows_in_the_options(host_client, kniffel, family):
     write_cell(kniffel, family[0], "kniffel", 50, expected_version=None)
     write_cell(kniffel, family[0], "fours", 16, expected_version=None)
