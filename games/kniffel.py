@@ -4,7 +4,9 @@ Each turn a player rolls up to three times and writes the roll into one open
 field, or strikes a field with 0 when the roll fits nowhere it is wanted.
 
 Upper part: ones to sixes score the sum of the dice showing that number. When
-the upper part reaches 63 or more, a bonus of 35 is added.
+the upper part reaches 63 or more, a bonus of 35 is added. Until then the
+bonus is within reach while the open upper fields could still bring the missing
+points, each at most five times its face (``upper_bonus_missing``).
 
 Lower part: Dreierpasch and Viererpasch (three / four alike at least) score the
 sum of all five dice; Full House (three alike and two alike of another value)
@@ -221,6 +223,20 @@ class Kniffel(DiceSheetRules):
             "lower_total": lower_total,
             "total": upper_total + lower_total,
         }
+
+
+def upper_bonus_missing(sheet: Mapping[str, int | None]) -> int | None:
+    """Points the upper part of ``sheet`` still needs for the bonus.
+
+    0 once the bonus is reached; None once it is out of reach, because even
+    five of a kind in every open upper field would not bring the missing points.
+    """
+    missing = UPPER_BONUS_THRESHOLD - sum(sheet.get(key) or 0 for key in UPPER)
+    if missing <= 0:
+        return 0
+    best_still_open = sum(5 * face for face, key in enumerate(UPPER, start=1)
+                          if sheet.get(key) is None)
+    return missing if best_still_open >= missing else None
 
 
 RULES = Kniffel()

@@ -2,6 +2,7 @@ import os
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
 from tracker.recording import start_play
@@ -17,6 +18,12 @@ def _static_files_without_manifest(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Sheet tables are cached by play and version, and both repeat from one test to the next."""
+    cache.clear()
 
 
 @pytest.fixture

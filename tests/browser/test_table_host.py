@@ -108,6 +108,7 @@ def test_an_invalid_entry_shows_the_message_and_keeps_what_was_entered(host_page
                          players=table["players"], game_night=table["night"])
     host_page.goto(live_server.url + kniffel.get_absolute_url())
     host_page.get_by_label("Ben · Full House", exact=True).click()
+    host_page.get_by_role("link", name="Enter for Ben").click()
     host_page.locator("#editor input[name=points]").fill("24")
     host_page.locator("#editor button[name=save]").click()
     expect(host_page.locator("#editor .error")).to_have_text(
@@ -140,6 +141,7 @@ def test_a_conflicting_cell_edit_from_another_tablet_is_refused(
     for tablet in (host_page, second_host_page):
         tablet.goto(live_server.url + play.get_absolute_url())
         tablet.get_by_label("Ben · Chance", exact=True).click()
+        tablet.get_by_role("link", name="Enter for Ben").click()
         expect(tablet.locator("#editor input[name=points]")).to_be_visible()
     host_page.locator("#editor input[name=points]").fill("20")
     host_page.locator("#editor button[name=save]").click()

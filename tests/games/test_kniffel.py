@@ -93,6 +93,24 @@ def test_upper_part_below_63_has_no_bonus():
     assert outcome.details["anna"]["bonus"] == 0
 
 
+@pytest.mark.parametrize("sheet,missing", [
+    ({}, 63),
+    ({"ones": 3, "twos": 6, "threes": 9}, 45),
+    ({"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}, 0),
+    ({"sixes": 30, "fives": 25, "fours": 8}, 0),
+    ({"ones": None, "sixes": 24}, 39),
+    ({"ones": 0, "twos": 0, "threes": 0, "fours": 20, "fives": 25}, 18),
+    # The open sixes could still bring 30, exactly what is missing.
+    ({"ones": 0, "twos": 0, "threes": 0, "fours": 8, "fives": 25}, 30),
+    # 35 missing, but the open sixes bring 30 at most.
+    ({"ones": 0, "twos": 0, "threes": 0, "fours": 8, "fives": 20, "sixes": None}, None),
+    ({"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 12}, None),
+    ({"ones": 0, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "chance": 30}, None),
+])
+def test_what_the_upper_part_still_needs_for_the_bonus(sheet, missing):
+    assert kniffel.upper_bonus_missing(sheet) == missing
+
+
 def test_partial_sheets_are_a_game_in_progress():
     outcome = RULES.score({"players": ["anna", "ben"],
                            "sheets": {"anna": {"ones": 2, "twos": None}}})

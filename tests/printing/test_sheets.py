@@ -25,6 +25,7 @@ def test_a_filled_sheet_shows_values_totals_and_the_winner(host_client, kniffel,
     assert "Bonus bei 63 oder mehr" in page and " 35 " in page
     assert "Endsumme 249 5" in page
     assert "Sieger: Anna mit 249 Punkten." in page
+    assert page.count("✗") == 2 + 12  # the struck fields; sums print 0
     assert metadata["/Title"] == "Kniffel"
 
 

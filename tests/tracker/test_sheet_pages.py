@@ -1,7 +1,9 @@
+import re
+
 import pytest
 from django.urls import reverse
 
-from tracker.models import KniffelCell, Play
+from tracker.models import KniffelCell, Play, ShareLink
 from tracker.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +31,80 @@ def test_dice_taps_show_what_every_open_field_scores(host_client, kniffel, famil
     assert 'value="chance"' in page and "<strong>12</strong>" in page
     fewer = host_client.post(url, {"dice": "3,3,2,2,2", "tap": "undie:0"}, **HTMX)
     assert 'name="dice" value="3,2,2,2"' in fewer.content.decode()
+
+
+def asks_whose_turn(page: str) -> bool:
+    return "turn. Enter this for" in page
+
+
+def test_an_empty_cell_out_of_turn_asks_first(host_client, kniffel, family):
+    anna, ben = family[:2]
+    page = host_client.get(editor_url(kniffel, ben, "full_house"), **HTMX).content.decode()
+    assert "It is Anna's turn. Enter this for Ben anyway?" in page
+    assert 'class="dice-form"' not in page and "<html" not in page
+    anyway = editor_url(kniffel, ben, "full_house") + "?anyway=1"
+    assert f'href="{anyway}" hx-get="{anyway}"' in page and "Enter for Ben" in page
+    back = editor_url(kniffel, anna, "full_house")
+    assert f'href="{back}" hx-get="{back}"' in page and "Back to Anna" in page
+    german = host_client.get(editor_url(kniffel, ben, "full_house"), HTTP_ACCEPT_LANGUAGE="de",
+                             **HTMX).content.decode()
+    assert "Anna ist an der Reihe. Trotzdem für Ben eintragen?" in german
+
+    confirmed = host_client.get(anyway, **HTMX).content.decode()
+    assert not asks_whose_turn(confirmed) and 'class="dice-form"' in confirmed
+    tapped = host_client.post(editor_url(kniffel, ben, "full_house"), {"dice": "3,3,2,2",
+                              "tap": "die:2"}, **HTMX).content.decode()
+    assert not asks_whose_turn(tapped) and 'name="choose" value="full_house"' in tapped
+    saved = host_client.post(editor_url(kniffel, ben, "full_house"),
+                             {"dice": "3,3,2,2,2", "choose": "full_house", "version": ""}, **HTMX)
+    assert saved.status_code == 200 and KniffelCell.objects.get().player == ben
+
+
+def test_no_question_for_the_player_in_turn_or_a_filled_cell(host_client, kniffel, family):
+    anna, ben = family[:2]
+    write_cell(kniffel, ben, "chance", 20, expected_version=None)
+    for player, field in ((anna, "full_house"), (ben, "chance")):
+        page = host_client.get(editor_url(kniffel, player, field), **HTMX).content.decode()
+        assert not asks_whose_turn(page) and 'class="dice-form"' in page
+    write_cell(kniffel, anna, "full_house", 25, expected_version=None)
+    write_cell(kniffel, anna, "ones", 3, expected_version=None)
+    page = host_client.get(editor_url(kniffel, anna, "twos"), **HTMX).content.decode()
+    assert "It is Ben's turn. Enter this for Anna anyway?" in page
+
+
+def test_the_turn_goes_round_from_the_start_player(host_client, kniffel, family):
+    anna, ben = family[:2]
+    Play.objects.filter(pk=kniffel.pk).update(start_seat=1)
+    assert not asks_whose_turn(host_client.get(editor_url(kniffel, ben, "ones")).content.decode())
+    page = host_client.get(editor_url(kniffel, anna, "ones"), **HTMX).content.decode()
+    assert "It is Ben's turn. Enter this for Anna anyway?" in page
+
+
+def test_going_back_closes_the_editor_when_that_row_is_filled_for_the_player_in_turn(
+        host_client, kniffel, family):
+    anna, ben = family[:2]
+    write_cell(kniffel, anna, "chance", 20, expected_version=None)
+    write_cell(kniffel, ben, "ones", 2, expected_version=None)
+    page = host_client.get(editor_url(kniffel, ben, "chance"), **HTMX).content.decode()
+    url = kniffel.get_absolute_url()
+    assert f'href="{url}" hx-get="{url}" hx-select="#editor"' in page and "Back to Anna" in page
+
+
+def test_without_javascript_the_question_is_on_the_sheet_page(host_client, kniffel, family):
+    page = host_client.get(editor_url(kniffel, family[1], "sixes")).content.decode()
+    assert "<html" in page and "Ben · Sixes" in page and asks_whose_turn(page)
+    assert 'id="sheet-table"' in page
+    page = host_client.get(editor_url(kniffel, family[1], "sixes") + "?anyway=1").content
+    assert 'class="dice-form"' in page.decode()
+
+
+def test_a_finished_game_never_asks(host_client, household, night, family):
+    play = start_play(household=household, game="weltraum_kniffel", players=family[:2],
+                      game_night=night)
+    for field in play.rules.field_keys:
+        write_cell(play, family[0], field, 0 if field != "ufo" else 3, expected_version=None)
+    page = host_client.get(editor_url(play, family[0], "ufo")).content.decode()
+    assert not asks_whose_turn(page)
 
 
 def test_the_joker_shows_in_the_options(host_client, kniffel, family):
@@ -101,6 +177,60 @@ def test_without_javascript_the_editor_opens_on_the_sheet_page(host_client, knif
     response = host_client.post(editor_url(kniffel, family[0], "sixes"),
                                 {"points": "18", "save": "1", "version": ""})
     assert response.status_code == 302 and response["Location"] == kniffel.get_absolute_url()
+
+
+STRUCK = '<span class="struck" role="img" aria-label="struck" title="struck">✗</span>'
+
+
+def test_a_field_holding_0_is_struck_on_the_sheet_and_the_scoreboard(host_client, client,
+                                                                     kniffel, family):
+    write_cell(kniffel, family[0], "large_straight", 0, expected_version=None)
+    write_cell(kniffel, family[1], "large_straight", 40, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    struck = re.search(rf'<td id="c-{family[0].pk}-large_straight">.*?</td>', page).group()
+    assert STRUCK in struck and ">0<" not in struck
+    assert f'<td id="c-{family[1].pk}-large_straight">' in page and ">40</a>" in page
+    link = ShareLink.objects.create(household=kniffel.household, play=kniffel)
+    board = client.get(reverse("board", args=[link.token])).content.decode()
+    assert f'<td id="c-{family[0].pk}-large_straight">{STRUCK}</td>' in board
+    assert f'<td id="c-{family[1].pk}-large_straight">40</td>' in board
+    assert '<td data-total>0</td>' in board
+
+    response = host_client.post(editor_url(kniffel, family[0], "kniffel"),
+                                {"points": "0", "save": "1", "version": ""}, **HTMX)
+    assert STRUCK in re.search(r'<td id="c-\d+-kniffel" hx-swap-oob="true">.*?</td>',
+                               response.content.decode()).group()
+
+
+def bonus_row(page: str) -> list[str]:
+    row = re.search(r'<tr id="sum-bonus".*?</tr>', page, re.S).group()
+    return [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td>(.*?)</td>", row)]
+
+
+def test_the_bonus_row_shows_what_the_upper_part_still_needs(host_client, kniffel, family):
+    anna, ben = family[:2]
+    assert bonus_row(host_client.get(kniffel.get_absolute_url()).content.decode()) == [
+        "63 to go", "63 to go"]
+    for field, points in {"sixes": 24, "fives": 20}.items():
+        write_cell(kniffel, anna, field, points, expected_version=None)
+    for field in ("ones", "twos", "threes", "fours", "fives"):
+        write_cell(kniffel, ben, field, 0, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert bonus_row(page) == ["19 to go", "0"]
+    assert '<span class="to-go">19 to go</span>' in page
+
+    response = host_client.post(editor_url(kniffel, anna, "fours"),
+                                {"points": "20", "save": "1", "version": ""}, **HTMX)
+    assert bonus_row(response.content.decode()) == ["35", "0"]
+    assert '<tr id="sum-bonus" class="sum" hx-swap-oob="true">' in response.content.decode()
+    assert bonus_row(host_client.get(kniffel.get_absolute_url()).content.decode()) == [
+        "35", "0"]
+
+
+def test_the_bonus_row_in_german(host_client, kniffel, family):
+    write_cell(kniffel, family[0], "sixes", 24, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content
+    assert bonus_row(page.decode()) == ["noch 39", "noch 63"]
 
 
 def test_undo_the_last_entry(host_client, kniffel, family):

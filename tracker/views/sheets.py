@@ -15,6 +15,7 @@ from django_htmx.http import reswap, retarget
 
 from games import InvalidResult
 from games.dice_sheet import DICE
+from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
 from tracker.models import KniffelCell, Participant, Play
@@ -56,13 +57,28 @@ class SheetRows:
         self.play, self.participants, self.next_key = play, participants, next_key
 
     @cached_property
+    def cells(self) -> dict[tuple[str, str], KniffelCell]:
+        return {(str(cell.player_id), cell.field): cell for cell in self.play.cells.all()}
+
+    @cached_property
     def rows(self) -> list[dict[str, Any]]:
-        cells = {(str(cell.player_id), cell.field): cell for cell in self.play.cells.all()}
         return [
             {"field": field, "label": say(field.label), "upper": field.upper,
-             "cells": [cell_slot(self.play, p, field.key, cells.get((p.player_key, field.key)))
+             "cells": [cell_slot(self.play, p, field.key,
+                                 self.cells.get((p.player_key, field.key)))
                        for p in self.participants]}
             for field in self.play.rules.fields
+        ]
+
+    @cached_property
+    def bonus(self) -> list[dict[str, Any]]:
+        """Per player, the stored bonus and what the upper part still needs for it (Kniffel)."""
+        return [
+            {"points": p.details.get("bonus", 0),
+             "missing": upper_bonus_missing({
+                 field: cell.points for (player, field), cell in self.cells.items()
+                 if player == p.player_key})}
+            for p in self.participants
         ]
 
     @property
@@ -82,25 +98,33 @@ def cell_slot(play: Play, participant: Participant, field: str, cell: KniffelCel
             "url": reverse("cell_editor", args=[play.pk, participant.player_id, field])}
 
 
+def player_in_turn(play: Play) -> Participant | None:
+    """Whose turn it is in a game in progress, counting round the table from the start player."""
+    if play.status != Play.Status.IN_PROGRESS:
+        return None
+    in_turn_order = play.in_turn_order()
+    key = play.rules.next_in_turn(
+        {p.player_key: p.details.get("filled", 0) for p in in_turn_order})
+    return next((p for p in in_turn_order if p.player_key == key), None)
+
+
 def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
     """The sheet as stored: totals per player, whose turn it is, and the rows (lazily)."""
-    rules = play.rules
     participants = list(play.participants.all())
-    filled = {p.player_key: p.details.get("filled", 0) for p in play.in_turn_order()}
-    in_progress = play.status == Play.Status.IN_PROGRESS
-    next_key = rules.next_in_turn(filled) if in_progress else None
+    in_turn = player_in_turn(play)
+    next_key = in_turn.player_key if in_turn else None
     return {
         "play": play,
-        "rules": rules,
+        "rules": play.rules,
         "participants": participants,
         "sheet": SheetRows(play, participants, next_key),
         "totals": [p.details for p in participants],
         "classic": play.game == "kniffel",
         "next_key": next_key,
-        "next_player": next((p.player for p in participants if p.player_key == next_key), None),
+        "next_player": in_turn.player if in_turn else None,
         "winners": [p.player for p in participants if p.place == 1]
         if play.status == Play.Status.FINISHED else [],
-        "anything_entered": any(filled.values()),
+        "anything_entered": any(p.details.get("filled", 0) for p in participants),
         "undo_url": reverse("sheet_undo", args=[play.pk]),
         "extras_url": reverse("sheet_extra_kniffels", args=[play.pk]),
         "message": message,
@@ -159,6 +183,8 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
     if request.method == "GET" or not ("choose" in request.POST or "save" in request.POST):
         dice = tap_dice(play, dice, tap)
         context = editor_context(play, participant, field, dice, typed=typed)
+        if request.method == "GET" and "anyway" not in request.GET:
+            context["ask"] = out_of_turn_question(play, participant, field, context["cell"])
         return render_editor(request, play, context)
 
     expected = small_int(request.POST.get("version"))
@@ -199,6 +225,27 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
     saved = next(p for p in play.participants.all() if p.player_id == participant.player_id)
     return render_page(request, "plays/sheet_saved.html", sheet_context(play) | {
         "editor": None, "slot": cell_slot(play, saved, target, cell)})
+
+
+def out_of_turn_question(play: Play, participant: Participant, field: str,
+                         cell: KniffelCell | None) -> dict[str, Any] | None:
+    """What to ask before an empty cell is entered for someone whose turn it is not; else None.
+
+    Only opening the editor asks: saving out of turn stays allowed, the question just
+    catches a tap in the wrong column. Going back opens the same row for the player in
+    turn while it is open there, and otherwise closes the editor.
+    """
+    in_turn = player_in_turn(play)
+    if cell is not None or in_turn is None or in_turn == participant:
+        return None
+    url = reverse("cell_editor", args=[play.pk, participant.player_id, field])
+    open_for_in_turn = not play.cells.filter(player_id=in_turn.player_id, field=field).exists()
+    return {
+        "in_turn": in_turn,
+        "anyway_url": f"{url}?anyway=1",
+        "back_url": reverse("cell_editor", args=[play.pk, in_turn.player_id, field])
+        if open_for_in_turn else play.get_absolute_url(),
+    }
 
 
 def tap_dice(play: Play, dice: list[Any], tap: str) -> list[Any]:

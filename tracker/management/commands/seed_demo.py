@@ -72,7 +72,7 @@ KNIFFEL_SHEETS = {
 }
 UNFINISHED_KNIFFEL = {
     "Lena": {"sixes": 18, "full_house": 25, "chance": 22, "twos": 6},
-    "Max": {"ones": 3, "small_straight": 30, "fours": 8, "three_of_a_kind": 19},
+    "Max": {"ones": 3, "large_straight": 0, "fours": 8, "three_of_a_kind": 19},
     "Oma Gisela": {"fives": 20, "kniffel": 50, "threes": 9},
 }
 SPACE_SHEETS = {
