@@ -1,23 +1,26 @@
 """Take the README's screenshots of every screen at both tablet sizes.
 
-Run `make run` (the demo family) in one terminal, then:
+Run `make run` (the demo family, freshly loaded) in one terminal, then:
     .venv/bin/python docs/screenshots/take.py [http://127.0.0.1:8000]
 
-Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file. It starts a
-Die Maus im Nacken race tonight (through the pages, as a host would) to show its form, and
-opens the demo family's invitation link without logging in.
+Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file. It plays the
+start of an evening through the pages, as a host would: home and the start page while no
+night runs yet, then tonight's night with four players, a three-race series whose first
+race is saved and whose second is being entered, the night's scoreboard, and the demo
+family's household, invitation, unfinished Kniffel sheet and tournament.
 """
 
 import re
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 HERE = Path(__file__).resolve().parent
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SIZES = [(768, 1024), (1024, 768)]
+TONIGHT = ("Julia", "Tobias", "Lena", "Max")
 
 
 def log_in(page: Page, base: str) -> None:
@@ -25,74 +28,136 @@ def log_in(page: Page, base: str) -> None:
     page.fill("input[name=username]", "demo")
     page.fill("input[name=password]", "demo")
     page.click("main button[type=submit]")
+    page.wait_for_url(f"{base}/")
+
+
+def tablet(browser: Browser, base: str, width: int, height: int, *, logged_in: bool = True
+           ) -> Page:
+    page = browser.new_context(viewport={"width": width, "height": height},
+                               locale="en-GB").new_page()
+    if logged_in:
+        log_in(page, base)
+    return page
+
+
+def shoot(page: Page, name: str, width: int, height: int) -> None:
+    page.wait_for_timeout(400)
+    page.screenshot(path=HERE / f"{name}-{width}x{height}.png")
+
+
+def start_the_evening(page: Page, base: str) -> dict[str, str]:
+    """Tonight's night, a series with its first race saved and the second under way."""
+    page.goto(base + "/nights/new/")
+    for name in TONIGHT:
+        page.get_by_role("checkbox", name=name).check()
+    page.get_by_role("button", name="Start the evening").click()
+    page.wait_for_url(re.compile(r"/nights/\d+/$"))
+    night = page.url.removeprefix(base)
+    page.get_by_role("button", name="Share a scoreboard").click()
+    board = page.locator(".share-url").get_attribute("href")
+
+    page.goto(base + "/series/new/")
+    page.get_by_label("Name").fill("Winterrennen")
+    page.get_by_label("Races agreed").fill("3")
+    page.get_by_role("button", name="Start the series").click()
+    page.wait_for_url(re.compile(r"/series/\d+/$"))
+    series = page.url.removeprefix(base)
+    page.get_by_role("button", name="Record race 1").click()
+    page.wait_for_url(re.compile(r"/plays/\d+/$"))
+    first_race = page.url.removeprefix(base)
+    outcomes = [["Home", "Seat:7", "Caught", "Caught"], ["Home", "Caught", "Pyramid", "Caught"],
+                ["Seat:5", "Caught", "Caught", "Caught"], ["Caught", "Caught", "Home", "Seat:4"]]
+    cards = page.locator(".player-card")
+    for index, taps in enumerate(outcomes):
+        for elephant, tap in enumerate(taps):
+            box = cards.nth(index).locator(".elephant").nth(elephant)
+            button, _, value = tap.partition(":")
+            box.get_by_role("button", name=button).click()
+            page.wait_for_timeout(150)
+            if value:
+                box.get_by_role("button", name=value, exact=True).click()
+                page.wait_for_timeout(150)
+    page.get_by_role("button", name="Save result").click()
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Race 2").click()
+    page.wait_for_url(re.compile(r"/plays/\d+/$"))
+    second_race = page.url.removeprefix(base)
+    cards.nth(1).locator(".elephant").nth(0).get_by_role("button", name="Home").click()
+    page.wait_for_timeout(300)
+    cards.nth(2).locator(".elephant").nth(0).get_by_role("button", name="Seat").click()
+    page.wait_for_timeout(300)
+
+    page.goto(base + "/")
+    kniffel = page.locator("a.item-main", has_text=re.compile(r"^\s*Kniffel\b")).first
+    return {"night": night, "board": board, "series": series, "result": first_race,
+            "race": second_race, "kniffel": kniffel.get_attribute("href")}
 
 
 def main(base: str) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        setup = browser.new_page()
-        log_in(setup, base)
-        setup.goto(base + "/")
-        tonight = setup.get_by_role("link", name="Tonight's games").get_attribute("href")
-        setup.goto(base + tonight)
-        kniffel = setup.locator("a.row-link", has_text="Kniffel").last.get_attribute("href")
-        setup.goto(base + tonight + "plays/new/")
-        setup.get_by_text("Die Maus im Nacken").click()
-        for name in ("Lena", "Max", "Oma Gisela"):
-            setup.get_by_role("button", name=name).click()
-            setup.wait_for_timeout(200)
-        setup.get_by_role("button", name="Start the game").click()
-        setup.wait_for_url(re.compile(r"/plays/\d+/$"))
-        race = setup.url.removeprefix(base)
-        cards = setup.locator(".player-card")
-        cards.nth(0).locator(".elephant").nth(0).get_by_role("button", name="Home").click()
-        setup.wait_for_timeout(300)
-        cards.nth(1).locator(".elephant").nth(0).get_by_role("button", name="Seat").click()
-        setup.wait_for_timeout(300)
-        board = setup.goto(base + tonight) and setup.locator(".share-url").get_attribute("href")
+        for width, height in SIZES:
+            page = tablet(browser, base, width, height)
+            shoot(page, "home", width, height)
+            page.goto(base + "/nights/new/")
+            shoot(page, "night-new", width, height)
+            page.context.close()
+
+        setup = tablet(browser, base, 1024, 768)
+        paths = start_the_evening(setup, base)
         setup.goto(base + "/household/")
         if not setup.locator(".invitation-url").count():
             setup.get_by_role("button", name="Invite someone").click()
         invitation = setup.locator(".invitation-url").first.input_value().removeprefix(base)
+        setup.goto(base + "/series/")
+        tournament = setup.locator("a.item-main", has_text="Lenas Geburtstag").get_attribute(
+            "href")
+        setup.context.close()
 
         screens = {
-            "home": ("/", None),
-            "night-new": ("/nights/new/", None),
-            "night": (tonight, None),
-            "new-game": (tonight + "plays/new/", "new-game"),
-            "maus-entry": (race, None),
-            "kniffel-sheet": (kniffel, None),
-            "kniffel-dice": (kniffel, "dice"),
-            "scoreboard": (board, None),
-            "household": ("/household/", None),
-            "invitation": (invitation, "logged-out"),
+            "tonight": "/",
+            "night": paths["night"],
+            "night-players": paths["night"] + "players/",
+            "new-game": paths["night"] + "plays/new/",
+            "maus-entry": paths["race"],
+            "result": paths["result"],
+            "series": paths["series"],
+            "series-list": "/series/",
+            "kniffel-sheet": paths["kniffel"],
+            "kniffel-dice": paths["kniffel"],
+            "kniffel-out-of-turn": paths["kniffel"],
+            "scoreboard": paths["board"],
+            "tournament": tournament,
+            "household": "/household/",
         }
         for width, height in SIZES:
-            context = browser.new_context(viewport={"width": width, "height": height},
-                                          locale="en-GB")
-            page = context.new_page()
-            log_in(page, base)
-            for name, (path, action) in screens.items():
-                if action == "logged-out":
-                    visitor = browser.new_context(viewport={"width": width, "height": height},
-                                                  locale="en-GB").new_page()
-                    visitor.goto(base + path)
-                    visitor.wait_for_timeout(300)
-                    visitor.screenshot(path=HERE / f"{name}-{width}x{height}.png")
-                    visitor.context.close()
-                    continue
+            page = tablet(browser, base, width, height)
+            for name, path in screens.items():
                 page.goto(base + path)
-                if action == "new-game":
+                if name == "new-game":
                     page.get_by_text("Kniffel", exact=True).first.click()
+                    for player in ("Lena", "Max", "Julia"):
+                        page.wait_for_timeout(300)
+                        page.get_by_role("button", name=player).click()
                     page.wait_for_timeout(300)
-                if action == "dice":
-                    page.locator("a.cell:not(.filled)").last.click()
+                    page.get_by_role("radio", name="Max").check()
+                if name == "kniffel-dice":
+                    page.locator("td.in-turn a.cell:not(.filled), a.cell:not(.filled)").first.click()
+                    page.locator(".die-pad, .question").first.wait_for()
+                    if page.get_by_role("link", name=re.compile("^Enter for")).count():
+                        page.get_by_role("link", name=re.compile("^Enter for")).click()
+                    page.wait_for_timeout(300)
                     for face in ("5", "5", "2", "2", "2"):
                         page.locator(f".die-pad[aria-label='{face}']").click()
-                        page.wait_for_timeout(150)
-                page.wait_for_timeout(300)
-                page.screenshot(path=HERE / f"{name}-{width}x{height}.png")
-            context.close()
+                        page.wait_for_timeout(200)
+                if name == "kniffel-out-of-turn":
+                    page.locator("a.cell:not(.filled)").last.click()
+                shoot(page, name, width, height)
+            page.context.close()
+            visitor = tablet(browser, base, width, height, logged_in=False)
+            visitor.goto(base + invitation)
+            shoot(visitor, "invitation", width, height)
+            visitor.context.close()
         browser.close()
 
 

@@ -77,6 +77,7 @@ def test_a_maus_race_from_new_game_to_points(host_page: Page, live_server, table
     anna.locator(".elephant").nth(0).get_by_role("button", name="Home").click()
     expect(anna.locator(".live-points")).to_have_text("13 points")
     ben.locator(".elephant").nth(0).get_by_role("button", name="Home").click()
+    expect(ben.locator(".live-points")).to_have_text("12 points")
     anna.locator(".elephant").nth(1).get_by_role("button", name="Seat").click()
     anna.locator(".elephant").nth(1).get_by_role("button", name="8", exact=True).click()
     expect(anna.locator(".live-points")).to_have_text("21 points")
