@@ -1,0 +1,106 @@
+"""Every control a finger can tap is at least 44x44 px, on every screen, at both tablet sizes."""
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import log_in
+from tests.factories import PlayerFactory
+from tracker.models import Invitation, Series, Tournament, TournamentEntry
+from tracker.recording import (
+    record_result,
+    start_play,
+    start_series_race,
+    start_tournament_round,
+    write_cell,
+)
+
+pytestmark = pytest.mark.browser
+
+TOUCH = 44
+SIZES = [(768, 1024), (1024, 768)]
+
+#: Every visible control; a checkbox or radio inside a label is tapped through its label.
+TOO_SMALL = """(touch) => {
+  const small = [];
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary';
+  for (const control of document.querySelectorAll(controls)) {
+    const target = ['checkbox', 'radio'].includes(control.type) && control.closest('label')
+      ? control.closest('label') : control;
+    const box = target.getBoundingClientRect();
+    const style = getComputedStyle(target);
+    // Not drawn, or visually hidden for screen readers (1x1 px, clipped).
+    if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
+    if (box.width < touch - 0.5 || box.height < touch - 0.5) {
+      small.push(`${target.tagName.toLowerCase()}.${target.className} "${
+        (target.innerText || target.getAttribute('aria-label') || target.name || '').trim()
+      }" ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return small;
+}"""
+
+MAUS_WIN = {
+    "Anna": ["home:1", "seat:8", "caught", "caught"],
+    "Ben": ["home:2", "caught", "caught", "pyramid"],
+}
+
+
+def maus_result(players) -> dict:
+    return {"elephants": {p.key: MAUS_WIN[p.name] for p in players}}
+
+
+@pytest.fixture
+def evening(table):
+    """Tonight with a finished race, a race under way, a Kniffel sheet, a series with a race
+    saved, a tournament with a round seated, and an open invitation."""
+    household, night, host = table["household"], table["night"], table["host"]
+    anna, ben = table["players"]
+    for name in ("Carla", "David"):
+        PlayerFactory(household=household, name=name)
+    finished = start_play(household=household, game="maus_im_nacken", players=[anna, ben],
+                          game_night=night, user=host)
+    record_result(finished, maus_result([anna, ben]), expected_version=finished.version)
+    under_way = start_play(household=household, game="maus_im_nacken", players=[anna, ben],
+                           game_night=night, user=host)
+    sheet = start_play(household=household, game="kniffel", players=[anna, ben],
+                       game_night=night, user=host)
+    write_cell(sheet, anna, "sixes", 24, expected_version=None)
+    series = Series.objects.create(household=household, name="Winter", game="maus_im_nacken",
+                                   races_planned=3, created_by=host)
+    series.players.set([anna, ben])
+    race = start_series_race(series, user=host)
+    record_result(race, maus_result([anna, ben]), expected_version=race.version)
+    tournament = Tournament.objects.create(household=household, name="Party",
+                                           game="maus_im_nacken", rounds_planned=2,
+                                           created_by=host)
+    for player in household.players.all():
+        TournamentEntry.objects.create(tournament=tournament, player=player)
+    start_tournament_round(tournament, user=host)
+    invitation = Invitation.objects.create(household=household, created_by=host)
+    return {
+        "screens": [
+            "/", "/nights/new/", night.get_absolute_url(), f"{night.get_absolute_url()}players/",
+            f"{night.get_absolute_url()}plays/new/", finished.get_absolute_url(),
+            under_way.get_absolute_url(), sheet.get_absolute_url(), "/series/",
+            "/series/new/", series.get_absolute_url(), "/tournaments/new/",
+            tournament.get_absolute_url(), "/household/",
+            "/print/pad/",
+        ],
+        "logged_out": ["/accounts/login/", f"/invite/{invitation.token}/"],
+    }
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_every_control_on_every_screen_is_big_enough_to_tap(page: Page, live_server, table,
+                                                            evening, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    too_small = {}
+    for path in evening["logged_out"]:
+        page.goto(live_server.url + path)
+        too_small[path] = page.evaluate(TOO_SMALL, TOUCH)
+    log_in(page, live_server)
+    for path in evening["screens"]:
+        response = page.goto(live_server.url + path)
+        assert response.ok, path
+        too_small[path] = page.evaluate(TOO_SMALL, TOUCH)
+    assert {path: small for path, small in too_small.items() if small} == {}
