@@ -21,8 +21,11 @@ def _static_files_without_manifest(settings):
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
-    """Sheet tables are cached by play and version, and both repeat from one test to the next."""
+def _empty_cache(settings):
+    """Each test gets its own empty cache in memory: rendered sheets are cached by play and
+    version, both repeat from one test to the next, and a server may use the files in data/."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "tests"}}
     cache.clear()
 
 

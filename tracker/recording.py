@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -120,6 +120,26 @@ def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | 
     play.refresh_from_db()
 
 
+def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
+    """The play with its participants and their players, locked until the transaction ends.
+
+    One query. With ``member``, only a play of one of that user's households is found;
+    otherwise ``Play.DoesNotExist``. PostgreSQL locks the play's row; SQLite took the whole
+    database's write lock when the transaction began.
+    """
+    found = Participant.objects.select_related("play", "player").filter(play_id=play_id)
+    if member is not None:
+        found = found.filter(play__household__members=member)
+    participants = list(found.select_for_update(of=("play",)).order_by("seat"))
+    if not participants:
+        raise Play.DoesNotExist(f"no play {play_id}")
+    play = participants[0].play
+    for participant in participants:
+        participant.play = play
+    play._prefetched_objects_cache = {"participants": participants}
+    return play
+
+
 def write_cell(play: Play, player: Player, field: str, points: int, *,
                expected_version: int | None, dice: list[Any] | None = None,
                user: AbstractBaseUser | None = None) -> KniffelCell:
@@ -130,35 +150,51 @@ def write_cell(play: Play, player: Player, field: str, points: int, *,
     before anything is stored.
     """
     with transaction.atomic():
-        locked = Play.objects.select_for_update().get(pk=play.pk)
-        cells = list(locked.cells.all())
-        existing = next((c for c in cells if c.player_id == player.pk and c.field == field), None)
-        if (existing.version if existing else None) != expected_version:
-            raise EditConflict(existing)
-        sheets = sheets_from_cells(cells)
-        sheets.setdefault(player.key, {})[field] = points
-        result = full_result(locked, {**locked.result, "sheets": sheets})
-        outcome = locked.rules.score(result)
-        if existing is None:
-            try:
-                with transaction.atomic():
-                    cell = KniffelCell.objects.create(play=locked, player=player, field=field,
-                                                      points=points, dice=dice, entered_by=user)
-            except IntegrityError:
-                raise EditConflict from None
-            action = PlayChange.Action.CELL
-        else:
-            updated = KniffelCell.objects.filter(pk=existing.pk, version=expected_version).update(
-                points=points, dice=dice, entered_by=user, version=F("version") + 1)
-            if not updated:
-                raise EditConflict(existing)
-            cell = KniffelCell.objects.get(pk=existing.pk)
-            action = PlayChange.Action.CELL_CORRECTED
-        _store(locked, result, outcome, locked.version)
-        PlayChange.objects.create(play=locked, action=action, changed_by=user, data={
-            "player": player.key, "field": field, "points": points, "dice": dice})
+        locked = lock_sheet(play.pk)
+        cell = write_locked_cell(locked, player, field, points,
+                                 expected_version=expected_version, dice=dice, user=user)
     play.refresh_from_db()
     return cell
+
+
+def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
+                      expected_version: int | None, dice: list[Any] | None = None,
+                      user: AbstractBaseUser | None = None) -> KniffelCell:
+    """:func:`write_cell` for a play from :func:`lock_sheet`, inside the caller's transaction.
+
+    The stored result holds every cell's points, so the sheet is checked without reading
+    the cells: the write itself names the version it expects. ``play`` and its
+    participants are left as stored.
+    """
+    sheets = {key: dict(cells) for key, cells in play.result.get("sheets", {}).items()}
+    filled = field in sheets.get(player.key, {})
+    if filled != (expected_version is not None):
+        raise EditConflict(stored_cell(play, player, field))
+    sheets.setdefault(player.key, {})[field] = points
+    result = full_result(play, {**play.result, "sheets": sheets})
+    outcome = play.rules.score(result)
+    cell = KniffelCell(play=play, player=player, field=field, points=points, dice=dice,
+                       entered_by=user)
+    if expected_version is None:
+        cell.save(force_insert=True)
+        action = PlayChange.Action.CELL
+    else:
+        updated = KniffelCell.objects.filter(
+            play=play, player=player, field=field, version=expected_version).update(
+            points=points, dice=dice, entered_by=user, entered_at=timezone.now(),
+            version=F("version") + 1)
+        if not updated:
+            raise EditConflict(stored_cell(play, player, field))
+        cell.version = expected_version + 1
+        action = PlayChange.Action.CELL_CORRECTED
+    _store(play, result, outcome, play.version)
+    PlayChange.objects.create(play=play, action=action, changed_by=user, data={
+        "player": player.key, "field": field, "points": points, "dice": dice})
+    return cell
+
+
+def stored_cell(play: Play, player: Player, field: str) -> KniffelCell | None:
+    return KniffelCell.objects.filter(play=play, player=player, field=field).first()
 
 
 def undo_cell(play: Play, *, expected_version: int, user: AbstractBaseUser | None = None
@@ -205,24 +241,43 @@ def sheets_from_cells(cells: Sequence[KniffelCell]) -> dict[str, dict[str, int]]
 
 
 def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_version: int) -> None:
+    """Store an accepted result with its points and places; ``play`` is left as stored.
+
+    Places are stored once the play is finished: until then nobody has a place yet, only
+    points so far. Only participants whose points, place or details changed are written,
+    and the play's series or tournament is settled only when the play's status changed.
+    """
     stored = {key: value for key, value in result.items() if key not in ("players", "house_rules")}
     status = Play.Status.FINISHED if outcome.finished else Play.Status.IN_PROGRESS
+    now = timezone.now()
     updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
         result=stored, status=status, version=F("version") + 1,
         scored_by_points=outcome.scored_by_points, lower_is_better=outcome.lower_is_better,
-        updated_at=timezone.now(),
+        updated_at=now,
     )
     if not updated:
         raise EditConflict
-    participants = list(play.participants.all())
-    for participant in participants:
+    status_changed = status != play.status
+    play.result, play.status, play.version, play.updated_at = (
+        stored, status, expected_version + 1, now)
+    play.scored_by_points, play.lower_is_better = (
+        outcome.scored_by_points, outcome.lower_is_better)
+    places = outcome.places if outcome.finished else {}
+    changed = []
+    for participant in play.participants.all():
         key = participant.player_key
-        participant.points = outcome.points[key]
-        participant.place = outcome.places[key]
-        participant.details = outcome.details.get(key, {})
-    Participant.objects.bulk_update(participants, ["points", "place", "details"])
-    play.refresh_from_db()
-    settle(play)
+        new = (outcome.points[key], places.get(key), outcome.details.get(key, {}))
+        if new != (participant.points, participant.place, participant.details):
+            participant.points, participant.place, participant.details = new
+            changed.append(participant)
+    if len(changed) == 1:
+        # A Kniffel cell changes one player's totals; a plain UPDATE costs a fraction of
+        # bulk_update's CASE expressions.
+        changed[0].save(update_fields=["points", "place", "details"])
+    elif changed:
+        Participant.objects.bulk_update(changed, ["points", "place", "details"])
+    if status_changed:
+        settle(play)
 
 
 def settle(play: Play) -> None:

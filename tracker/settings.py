@@ -8,10 +8,12 @@ For a server set:
 ``DJANGO_ALLOWED_HOSTS``  comma-separated host names (default ``*`` while DEBUG is on)
 ``DATABASE_URL``          e.g. ``postgres://user:password@127.0.0.1:5432/tracker``
 ``DJANGO_HTTPS``          ``false`` when served over plain HTTP (default: on when DEBUG is off)
+``DJANGO_CACHE_URL``      ``redis://…`` or ``memcached://host:port`` (default: files in data/)
 
 A malformed value stops the start with an error instead of being guessed at.
 """
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -149,9 +151,28 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Each process keeps rendered score sheets (keyed by the play's version, so never stale)
-# and sessions in memory; sessions are written through to the database.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rendered score sheets (keyed by the play's version, so never stale) and sessions are
+# cached where every server process sees them: in files under data/ by default, needing no
+# cache server; DJANGO_CACHE_URL names Redis or memcached instead. Keys carry the database's
+# name, so two databases used from one checkout never read each other's sheets.
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
+CACHE_PREFIX = hashlib.sha256(
+    f"{DATABASES['default'].get('HOST', '')}/{DATABASES['default']['NAME']}".encode()
+).hexdigest()[:12]
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": CACHE_URL, "KEY_PREFIX": CACHE_PREFIX}}
+elif CACHE_URL.startswith("memcached://"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
+                          "LOCATION": CACHE_URL.removeprefix("memcached://"),
+                          "KEY_PREFIX": CACHE_PREFIX}}
+elif CACHE_URL:
+    raise ImproperlyConfigured(
+        f"DJANGO_CACHE_URL must start with redis:// or memcached://, not {CACHE_URL!r}")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": DATA_DIR / "cache", "KEY_PREFIX": CACHE_PREFIX,
+                          "OPTIONS": {"MAX_ENTRIES": 2000}}}
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 if not DEBUG:

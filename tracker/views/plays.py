@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -35,7 +36,7 @@ from tracker.views.common import (
     small_int,
 )
 from tracker.views.nights import safe_next
-from tracker.views.sheets import sheet_context
+from tracker.views.sheets import render_sheet_page
 
 
 def plays_of_household(request: HttpRequest):
@@ -119,10 +120,12 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
 @login_required
 @require_GET
 def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
-    play = get_for_household(request, plays_of_household(request), pk=play_id)
+    play = get_for_household(
+        request, Play.objects.select_related("game_night", "series", "tournament"), pk=play_id)
     share = {"share_link": active_share_link(play=play)}
     if play.is_dice_sheet:
-        return render_page(request, "plays/sheet.html", sheet_context(play) | share)
+        return render_sheet_page(request, play, share)
+    prefetch_related_objects([play], participants_in_seat_order())
     if play.status == Play.Status.IN_PROGRESS:
         entry = ENTRIES[play.game]
         draft = entry.blank(keys(play), play.house_rules)

@@ -6,9 +6,16 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -21,10 +28,12 @@ from tracker.engine_text import say
 from tracker.models import KniffelCell, Participant, Play
 from tracker.recording import (
     EditConflict,
+    lock_sheet,
     next_race_number,
     set_extra_kniffels,
+    stored_cell,
     undo_cell,
-    write_cell,
+    write_locked_cell,
 )
 from tracker.views.common import (
     get_for_household,
@@ -70,16 +79,9 @@ class SheetRows:
             for field in self.play.rules.fields
         ]
 
-    @cached_property
+    @property
     def bonus(self) -> list[dict[str, Any]]:
-        """Per player, the stored bonus and what the upper part still needs for it (Kniffel)."""
-        return [
-            {"points": p.details.get("bonus", 0),
-             "missing": upper_bonus_missing({
-                 field: cell.points for (player, field), cell in self.cells.items()
-                 if player == p.player_key})}
-            for p in self.participants
-        ]
+        return [bonus_cell(self.play, p) for p in self.participants]
 
     @property
     def upper(self) -> list[dict[str, Any]]:
@@ -88,6 +90,39 @@ class SheetRows:
     @property
     def lower(self) -> list[dict[str, Any]]:
         return [row for row in self.rows if not row["upper"]]
+
+
+def bonus_cell(play: Play, participant: Participant) -> dict[str, Any]:
+    """The player's stored bonus, and what their upper part still needs for it (Kniffel)."""
+    sheet = play.result.get("sheets", {}).get(participant.player_key, {})
+    return {"participant": participant, "points": participant.details.get("bonus", 0),
+            "missing": upper_bonus_missing(sheet)}
+
+
+#: The rows of totals under each column of the classic sheet (ids as in sheet_table.html).
+CLASSIC_TOTALS = [
+    {"id": "sum-upper", "key": "upper_sum"},
+    {"id": "sum-upper-total", "key": "upper_total"},
+    {"id": "sum-extra", "key": "extra_kniffel_bonus"},
+    {"id": "sum-lower-total", "key": "lower_total"},
+    {"id": "sum-upper-again", "key": "upper_total"},
+    {"id": "sum-total", "key": "total", "grand": True},
+]
+SPACE_TOTALS = [{"id": "sum-total", "key": "total", "grand": True}]
+
+
+def saved_cell_context(play: Play, participant: Participant, field: str, cell: KniffelCell
+                       ) -> dict[str, Any]:
+    """What changes on the sheet when one cell is saved: the cell, its player's totals, the
+    turn, and the version the sheet's forms send (all of them after the first entry)."""
+    classic = play.game == "kniffel"
+    return sheet_context(play) | {
+        "editor": None,
+        "slot": cell_slot(play, participant, field, cell),
+        "saved_totals": CLASSIC_TOTALS if classic else SPACE_TOTALS,
+        "saved_bonus": bonus_cell(play, participant),
+        "first_entry": sum(p.details.get("filled", 0) for p in play.participants.all()) == 1,
+    }
 
 
 def cell_slot(play: Play, participant: Participant, field: str, cell: KniffelCell | None
@@ -118,7 +153,6 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
         "rules": play.rules,
         "participants": participants,
         "sheet": SheetRows(play, participants, next_key),
-        "totals": [p.details for p in participants],
         "classic": play.game == "kniffel",
         "next_key": next_key,
         "next_player": in_turn.player if in_turn else None,
@@ -133,84 +167,151 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
     }
 
 
+#: Stands for the visitor's CSRF token in a sheet rendered once for all visitors.
+CSRF_SLOT = "csrf-slot-of-the-shared-sheet"
+
+
+def render_sheet_page(request: HttpRequest, play: Play, extra: dict[str, Any]) -> HttpResponse:
+    """The sheet page; ``play`` comes without its participants.
+
+    A game in progress is rendered once per version, language and share link and served
+    from the cache that all server processes share, to every tablet that opens it, with
+    each visitor's own CSRF token put in. A finished game (which links to what comes next in
+    its series) is rendered each time.
+    """
+    if play.status != Play.Status.IN_PROGRESS:
+        prefetch_related_objects([play], participants_in_seat_order())
+        return render_page(request, "plays/sheet.html", sheet_context(play) | extra)
+    link = extra.get("share_link")
+    key = f"sheet-page:{play.pk}:{play.version}:{get_language()}:{link.token if link else ''}"
+    content = cache.get(key)
+    if content is None:
+        prefetch_related_objects([play], participants_in_seat_order())
+        content = render_to_string("plays/sheet.html#content", sheet_context(play) | extra | {
+            "csrf_token": CSRF_SLOT}, request)
+        cache.set(key, content, timeout=60 * 60 * 24)
+    return render_page(request, "plays/sheet.html", {
+        "play": play, "rules": play.rules,
+        "cached_content": mark_safe(content.replace(CSRF_SLOT, get_token(request))),
+    })
+
+
 def read_dice(play: Play, raw: str) -> list[Any]:
     """The dice entered so far from the form; anything that is not a face is dropped."""
     faces = {str(face): face for face in play.rules.faces}
     return [faces[token] for token in raw.split(",") if token in faces][:DICE]
 
 
+def roll_options(play: Play, participant: Participant, field_key: str, dice: list[Any]
+                 ) -> list[dict[str, Any]]:
+    """What five dice score in each field still open for the player (the tapped field counts
+    as open), as the editor lists them; nothing until all five dice are in."""
+    if len(dice) != DICE:
+        return []
+    rules = play.rules
+    sheet = {field: points
+             for field, points in play.result.get("sheets", {}).get(participant.player_key,
+                                                                    {}).items()
+             if field != field_key}
+    scores = rules.options(dice, sheet, play.house_rules)
+    return [{"key": f.key, "label": say(f.label), "points": scores[f.key],
+             "tapped": f.key == field_key}
+            for f in rules.fields if f.key in scores]
+
+
 def editor_context(play: Play, participant: Participant, field_key: str, dice: list[Any], *,
                    typed: str = "", problems: list[str] | None = None, message: str = ""
                    ) -> dict[str, Any]:
     rules = play.rules
-    own_cells = list(play.cells.filter(player_id=participant.player_id))
-    cell = next((c for c in own_cells if c.field == field_key), None)
-    sheet = {c.field: c.points for c in own_cells if c.field != field_key}
-    options = []
-    if len(dice) == DICE:
-        scores = rules.options(dice, sheet, play.house_rules)
-        options = [{"key": f.key, "label": say(f.label), "points": scores[f.key],
-                    "tapped": f.key == field_key}
-                   for f in rules.fields if f.key in scores]
     return {
         "play": play,
         "participant": participant,
         "field": rules.field(field_key),
         "field_label": say(rules.field(field_key).label),
-        "cell": cell,
+        "cell": stored_cell(play, participant.player, field_key),
         "dice": [{"face": die, "label": face_label(play, die)} for die in dice],
         "dice_value": ",".join(map(str, dice)),
         "empty_slots": range(DICE - len(dice)),
         "pad": [{"face": face, "label": face_label(play, face)} for face in rules.faces],
-        "options": options,
+        "options": roll_options(play, participant, field_key, dice),
         "typed": typed,
         "problems": problems or [],
         "message": message,
     }
 
 
+def participant_of(play: Play, player_id: int, field: str) -> Participant:
+    """The participant whose cell ``field`` this is; 404 for a cell the sheet does not have."""
+    participant = next((p for p in play.participants.all() if p.player_id == player_id), None)
+    if participant is None or field not in play.rules.field_keys:
+        raise Http404("no such cell")
+    return participant
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
     """Enter one cell: dice on the pads and a choice among what they score, or typed points."""
+    if request.method == "POST" and ("choose" in request.POST or "save" in request.POST):
+        return save_cell(request, play_id, player_id, field)
     play = sheet_play(request, play_id)
-    participant = next((p for p in play.participants.all() if p.player_id == player_id), None)
-    if participant is None or field not in play.rules.field_keys:
-        raise Http404("no such cell")
-    dice = read_dice(play, request.POST.get("dice", ""))
-    typed = request.POST.get("points", "").strip()
-    tap = request.POST.get("tap", "")
-    if request.method == "GET" or not ("choose" in request.POST or "save" in request.POST):
-        dice = tap_dice(play, dice, tap)
-        context = editor_context(play, participant, field, dice, typed=typed)
-        if request.method == "GET" and "anyway" not in request.GET:
-            context["ask"] = out_of_turn_question(play, participant, field, context["cell"])
-        return render_editor(request, play, context)
+    participant = participant_of(play, player_id, field)
+    dice = tap_dice(play, read_dice(play, request.POST.get("dice", "")),
+                    request.POST.get("tap", ""))
+    context = editor_context(play, participant, field, dice,
+                             typed=request.POST.get("points", "").strip())
+    if request.method == "GET" and "anyway" not in request.GET:
+        context["ask"] = out_of_turn_question(play, participant, field, context["cell"])
+    return render_editor(request, play, context)
 
+
+def typed_points(typed: str) -> int | None:
+    """Points typed by hand: a whole number, perhaps negative or huge (the engine then says
+    why it does not fit the field); None for anything else."""
+    digits = typed.removeprefix("-")
+    if not (digits.isdecimal() and digits.isascii() and len(digits) <= 30):
+        return None
+    return -int(digits) if typed.startswith("-") else int(digits)
+
+
+def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
+    """Store the chosen field or the typed points, then answer with the changed parts only.
+
+    The play is read once, locked, and written in the same transaction: a save runs a
+    constant handful of queries, whatever the number of players or cells.
+    """
+    typed = request.POST.get("points", "").strip()
     expected = small_int(request.POST.get("version"))
-    target = field
-    if "choose" in request.POST:
-        target = request.POST["choose"]
-        context = editor_context(play, participant, field, dice)
-        scores = {option["key"]: option["points"] for option in context["options"]}
-        if target not in scores:
-            return render_editor(request, play, context | {
-                "problems": [_("Enter all five dice, then choose a field.")]}, status=422)
-        points: Any = scores[target]
-        if target != field:
-            expected = None
-    else:
-        points = int(typed) if typed.lstrip("-").isdecimal() else typed
+    target = request.POST.get("choose", field)
+    problems: list[str] = []
     try:
-        if not isinstance(points, int):
-            raise InvalidResult([])
-        cell = write_cell(play, participant.player, target, points, expected_version=expected,
-                          dice=dice if "choose" in request.POST else None, user=request.user)
+        with transaction.atomic():
+            play = lock_sheet(play_id, member=request.user)
+            if not play.is_dice_sheet:
+                raise Http404("not a score sheet")
+            participant = participant_of(play, player_id, field)
+            dice = read_dice(play, request.POST.get("dice", ""))
+            if "choose" in request.POST:
+                scores = {option["key"]: option["points"]
+                          for option in roll_options(play, participant, field, dice)}
+                points = scores.get(target)
+                problems = [] if points is not None else [
+                    _("Enter all five dice, then choose a field.")]
+                if target != field:
+                    expected = None
+            else:
+                points = typed_points(typed)
+                problems = [] if points is not None else [_("Type the points as a whole number.")]
+            if not problems:
+                cell = write_locked_cell(play, participant.player, target, points,
+                                         expected_version=expected,
+                                         dice=dice if "choose" in request.POST else None,
+                                         user=request.user)
+    except Play.DoesNotExist:
+        raise Http404("no such play") from None
     except InvalidResult as refused:
-        problems = [say(problem, play.player_names()) for problem in refused.problems] or [
-            _("Type the points as a whole number.")]
-        context = editor_context(play, participant, field, dice, typed=typed, problems=problems)
-        return render_editor(request, play, context, status=422)
+        names = play.player_names()
+        problems = [say(problem, names) for problem in refused.problems]
     except EditConflict as conflict:
         play = sheet_play(request, play_id)
         current = conflict.current
@@ -219,12 +320,13 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
             "player": participant.player.name, "field": say(play.rules.field(target).label),
             "points": current.points if current else "–"}
         return render_sheet(request, play, message=message, status=409)
-    play = sheet_play(request, play_id)
+    if problems:
+        context = editor_context(play, participant, field, dice, typed=typed, problems=problems)
+        return render_editor(request, play, context, status=422)
     if not request.htmx or play.status != Play.Status.IN_PROGRESS:
-        return render_sheet(request, play)
-    saved = next(p for p in play.participants.all() if p.player_id == participant.player_id)
-    return render_page(request, "plays/sheet_saved.html", sheet_context(play) | {
-        "editor": None, "slot": cell_slot(play, saved, target, cell)})
+        return render_sheet(request, sheet_play(request, play_id))
+    return render_page(request, "plays/sheet_saved.html",
+                       saved_cell_context(play, participant, target, cell))
 
 
 def out_of_turn_question(play: Play, participant: Participant, field: str,
