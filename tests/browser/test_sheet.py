@@ -93,3 +93,32 @@ def test_the_dice_editor_fits_the_screen_with_the_options_showing(host_page: Pag
     typed.fill("16")
     save.click()
     expect(host_page.get_by_label("Anna · Chance", exact=True)).to_have_text("16")
+
+
+@pytest.mark.parametrize("failure", ["server error", "unreachable"])
+def test_a_failed_save_says_so_at_the_cell_and_keeps_what_was_typed(host_page: Page,
+                                                                    live_server, table, failure):
+    open_sheet(host_page, live_server, table, 1024, 768)
+    host_page.get_by_label("Anna · Chance", exact=True).click()
+    editor = host_page.locator("#editor")
+    typed = editor.get_by_label("Or type the points")
+    typed.fill("23")
+
+    def fail(route):
+        if failure == "unreachable":
+            route.abort("connectionrefused")
+        else:
+            route.fulfill(status=500, body="Server Error")
+
+    host_page.route("**/cells/**", fail)
+    editor.get_by_role("button", name="Save").click()
+    expected = ("The server could not save this (error 500)" if failure == "server error"
+                else "The server cannot be reached")
+    expect(editor.get_by_role("alert")).to_contain_text(expected)
+    expect(typed).to_have_value("23")
+    assert not KniffelCell.objects.exists()
+
+    host_page.unroute("**/cells/**")
+    editor.get_by_role("button", name="Save").click()
+    expect(host_page.get_by_label("Anna · Chance", exact=True)).to_have_text("23")
+    expect(editor.get_by_role("alert")).to_have_count(0)
