@@ -20,6 +20,7 @@ urlpatterns = [
     path("nights/<int:night_id>/plays/new/", plays.play_new, name="play_new"),
     path("nights/<int:night_id>/players/", nights.night_players, name="night_players"),
     path("players/new/", nights.player_add, name="player_add"),
+    path("plays/open/", nights.open_play_list, name="open_plays"),
     path("plays/<int:play_id>/", plays.play_detail, name="play_detail"),
     path("plays/<int:play_id>/entry/", plays.play_entry, name="play_entry"),
     path("plays/<int:play_id>/edit/", plays.play_edit, name="play_edit"),

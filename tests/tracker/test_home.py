@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -73,3 +75,39 @@ def test_browser_language_is_honoured(client):
 
 def test_unknown_page_is_a_404(client):
     assert client.get("/no/such/page/").status_code == 404
+
+
+def test_home_shows_tonights_games_and_only_the_latest_older_ones(host_client, household,
+                                                                  family):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    tonight = GameNightFactory(household=household, date=today)
+    tonights = start_play(household=household, game="mau_mau", players=family[:2],
+                          game_night=tonight)
+    for days_ago in range(1, 13):
+        night = GameNightFactory(household=household, date=today - timedelta(days=days_ago))
+        start_play(household=household, game="kniffel", players=family[:2], game_night=night)
+    page = host_client.get(reverse("home")).content.decode()
+    assert tonights.get_absolute_url() in page
+    assert len(re.findall(r'class="button" href="/plays/\d+/"', page)) == 1 + 5
+    assert reverse("open_plays") in page
+
+    first = host_client.get(reverse("open_plays")).content.decode()
+    assert len(re.findall(r'class="button" href="/plays/\d+/"', first)) == 12
+    assert tonights.get_absolute_url() not in first
+    assert "Page" not in first
+
+
+def test_the_list_of_unfinished_games_is_paginated(host_client, household, family):
+    from datetime import date, timedelta
+
+    for days_ago in range(1, 28):
+        night = GameNightFactory(household=household, date=date(2020, 1, 1) + timedelta(days_ago))
+        start_play(household=household, game="mau_mau", players=family[:2], game_night=night)
+    second = host_client.get(reverse("open_plays"), {"page": "2"}).content.decode()
+    assert len(re.findall(r'class="button" href="/plays/\d+/"', second)) == 2
+    assert "Page 2 of 2" in second
+    assert host_client.get(reverse("open_plays"), {"page": "x" * 50}).status_code == 200

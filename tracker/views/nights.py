@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import IntegrityError
 from django.db.models import Case, Count, Prefetch, Q, QuerySet, When
 from django.http import HttpRequest, HttpResponse
@@ -38,7 +38,8 @@ from tracker.views.common import (
 )
 
 RECENT_NIGHTS = 5
-RECENT_OPEN_PLAYS = 20
+OLDER_OPEN_PLAYS = 5
+OPEN_PLAYS_PER_PAGE = 25
 RECENT_COMPETITIONS = 5
 
 
@@ -59,24 +60,36 @@ def home(request: HttpRequest) -> HttpResponse:
                   .order_by("-date", "-id")
                   .prefetch_related("players")[:RECENT_NIGHTS])
     tonight = next((night for night in nights if night.date == today), None)
-    open_plays = list(
-        Play.objects.filter(household=household, status=PlayStatus.IN_PROGRESS)
-        .select_related("game_night", "series", "tournament")
-        .prefetch_related(participants_in_seat_order())
-        .order_by("-updated_at")[:RECENT_OPEN_PLAYS])
+    older_plays = list(
+        open_plays(household).exclude(game_night__date=today)[:OLDER_OPEN_PLAYS + 1])
     return render_page(request, "home.html", {
         "household": household,
         "tonight": tonight,
         "nights": nights,
-        "tonights_plays": [play for play in open_plays if is_tonights(play, today)],
-        "older_plays": [play for play in open_plays if not is_tonights(play, today)],
+        "tonights_plays": list(open_plays(household).filter(game_night__date=today)),
+        "older_plays": older_plays[:OLDER_OPEN_PLAYS],
+        "more_older_plays": len(older_plays) > OLDER_OPEN_PLAYS,
         "series_list": recent_series(household),
         "tournaments": recent_tournaments(household),
     })
 
 
-def is_tonights(play: Play, today: date) -> bool:
-    return play.game_night is not None and play.game_night.date == today
+def open_plays(household: Household) -> QuerySet[Play]:
+    """The household's games under way, the latest changed first."""
+    return (Play.objects.filter(household=household, status=PlayStatus.IN_PROGRESS)
+            .select_related("game_night", "series", "tournament")
+            .prefetch_related(participants_in_seat_order())
+            .order_by("-updated_at", "-id"))
+
+
+@login_required
+@require_GET
+def open_play_list(request: HttpRequest) -> HttpResponse:
+    """Every unfinished game of earlier evenings, page by page, to continue or abandon."""
+    household = household_required(request)
+    older = open_plays(household).exclude(game_night__date=timezone.localdate())
+    page = Paginator(older, OPEN_PLAYS_PER_PAGE).get_page(request.GET.get("page"))
+    return render_page(request, "plays/open.html", {"page": page})
 
 
 def running_first(queryset: QuerySet[M], running: str) -> QuerySet[M]:
