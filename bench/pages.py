@@ -6,8 +6,9 @@ Starts gunicorn on 127.0.0.1 with production settings on a fresh SQLite file,
 loads a 6-player Kniffel game, then for a few seconds each asks for the
 trivial /health/ view, the 6-player sheet page, and saves a Kniffel cell (an
 htmx request answered with the sheet fragment). Prints requests per second,
-each page's ratio to the trivial view, and the size of the cell-save fragment,
-each on its own line as `name: value`.
+each page's ratio to the trivial view, the size of the cell-save fragment, and
+the SQL queries of the sheet page and of a cell save, each on its own line as
+`name: value`.
 """
 
 from __future__ import annotations
@@ -64,6 +65,38 @@ print(session.session_key, play.pk, players[0].pk)
                             check=True, capture_output=True, text=True).stdout.split()
     session_key, play_id, player_id = output[-3:]
     return {"session": session_key, "play": play_id, "player": player_id}
+
+
+def query_counts(env: dict[str, str], ids: dict[str, str]) -> dict[str, int]:
+    """SQL queries of the sheet page (first view of a version, then any later view) and of a
+    cell save, counted in a Django shell against the same database; the transaction's BEGIN
+    and COMMIT are not counted."""
+    script = f"""
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+client = Client()
+client.force_login(get_user_model().objects.get(username="bench"))
+sheet = "/plays/{ids['play']}/"
+cell = "/plays/{ids['play']}/cells/{ids['player']}/threes/"
+counts = []
+for method, path, data in (("get", sheet, None), ("get", sheet, None),
+                           ("post", cell, {{"points": "9", "save": "1", "version": ""}})):
+    with CaptureQueriesContext(connection) as queries:
+        response = getattr(client, method)(path, data, HTTP_HX_REQUEST="true"
+                                           if method == "post" else None)
+    assert response.status_code == 200, response.status_code
+    counts.append(sum(1 for query in queries if not query["sql"].startswith(
+        ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))))
+print(*counts)
+"""
+    output = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT,
+                            env={**env, "DJANGO_ALLOWED_HOSTS": "testserver"}, check=True,
+                            capture_output=True, text=True).stdout.split()
+    first, later, save = map(int, output[-3:])
+    return {"sheet_queries_first_view": first, "sheet_queries": later,
+            "cell_save_queries": save}
 
 
 def rate(port: int, make_request, seconds: float = SECONDS) -> tuple[float, int]:
@@ -133,6 +166,8 @@ def main() -> None:
     print(f"sheet_vs_trivial: {sheet_rate / trivial_rate:.2f}")
     print(f"cell_save_vs_trivial: {save_rate / trivial_rate:.2f}")
     print(f"cell_save_fragment_kb: {save_size / 1024:.1f}")
+    for name, count in query_counts(env, ids).items():
+        print(f"{name}: {count}")
 
 
 if __name__ == "__main__":
