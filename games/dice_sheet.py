@@ -60,7 +60,7 @@ class DiceSheetRules(Rules[Sheets]):
     fields: ClassVar[tuple[Field, ...]]
     #: The faces of one die, in the order of the upper rows.
     faces: ClassVar[tuple[Any, ...]]
-    result_keys = frozenset({"sheets"})
+    result_keys = frozenset({"sheets", "dice"})
 
     # Scoring a roll ------------------------------------------------------
 

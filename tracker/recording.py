@@ -138,6 +138,7 @@ def write_cell(play: Play, player: Player, field: str, points: int, *,
         sheets = sheets_from_cells(cells)
         sheets.setdefault(player.key, {})[field] = points
         result = full_result(locked, {**locked.result, "sheets": sheets})
+        result = count_further_kniffel(locked, cells, result, player.key, field, points, dice)
         outcome = locked.rules.score(result)
         if existing is None:
             try:
@@ -171,6 +172,8 @@ def undo_cell(play: Play, *, expected_version: int, user: AbstractBaseUser | Non
             raise EditConflict
         undone = cells.pop()
         result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells)})
+        result = count_further_kniffel(locked, [*cells, undone], result, str(undone.player_id),
+                                       undone.field, None, None)
         outcome = locked.rules.score(result)
         undone.delete()
         _store(locked, result, outcome, locked.version)
@@ -185,16 +188,55 @@ def set_extra_kniffels(play: Play, player: Player, count: int, *, expected_versi
     """Note how many further Kniffels ``player`` rolled (classic Kniffel's bonus)."""
     with transaction.atomic():
         locked = Play.objects.select_for_update().get(pk=play.pk)
-        extras = {**locked.result.get("extra_kniffels", {}), player.key: count}
-        sheets = sheets_from_cells(list(locked.cells.all()))
-        result = full_result(locked, {**locked.result, "sheets": sheets,
-                                      "extra_kniffels": extras})
+        extras = {**(locked.result.get("extra_kniffels") or {}), player.key: count}
+        cells = list(locked.cells.all())
+        result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells),
+                                      "dice": dice_from_cells(cells), "extra_kniffels": extras})
         outcome = locked.rules.score(result)
         _store(locked, result, outcome, expected_version)
         PlayChange.objects.create(play=locked, action=PlayChange.Action.EXTRA_KNIFFEL,
                                   changed_by=user, data={"player": player.key, "count": count})
     play.refresh_from_db()
     return outcome
+
+
+def count_further_kniffel(play: Play, cells: Sequence[KniffelCell], result: dict[str, Any],
+                          player_key: str, field: str, points: int | None, dice: list[Any] | None
+                          ) -> dict[str, Any]:
+    """``result`` with the dice of every cell after one cell is written (or, with ``points``
+    None, taken back), and the player's further Kniffels counted to match.
+
+    Five alike entered with the dice are a further Kniffel by themselves when the house
+    rules give that cell the bonus; the cell they replace, or the cell taken back, counted
+    one when its own dice did. Typed points say nothing about the dice: the host is asked.
+    """
+    rules = play.rules
+    house_rules = rules.default_house_rules() | play.house_rules
+    own = {cell.field: cell for cell in cells if str(cell.player_id) == player_key}
+    sheet = {key: cell.points for key, cell in own.items() if key != field}
+    before = own.get(field)
+    change = int(points is not None and dice is not None
+                 and rules.further_kniffel(field, dice, points, sheet, house_rules))
+    if before is not None and before.dice is not None:
+        change -= rules.further_kniffel(field, before.dice, before.points, sheet, house_rules)
+    kept = dice_from_cells([cell for cell in cells if cell is not before])
+    if dice is not None and points is not None:
+        kept.setdefault(player_key, {})[field] = dice
+    result = {**result, "dice": kept}
+    if change:
+        extras = dict(result.get("extra_kniffels") or {})
+        extras[player_key] = max(0, extras.get(player_key, 0) + change)
+        result["extra_kniffels"] = extras
+    return result
+
+
+def dice_from_cells(cells: Sequence[KniffelCell]) -> dict[str, dict[str, list[Any]]]:
+    """The dice of the cells entered with them, by player and field."""
+    kept: dict[str, dict[str, list[Any]]] = {}
+    for cell in cells:
+        if cell.dice is not None:
+            kept.setdefault(str(cell.player_id), {})[cell.field] = cell.dice
+    return kept
 
 
 def sheets_from_cells(cells: Sequence[KniffelCell]) -> dict[str, dict[str, int]]:
