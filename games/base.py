@@ -11,10 +11,17 @@ not allow is described by :class:`Problem` objects and, from :meth:`Rules.score`
 raised as :class:`InvalidResult`. A mistake in the calling code (a game asked
 for by a key it does not have, a house rule that does not exist) raises an
 ordinary Python exception and is never shown as if it were the person's fault.
+
+Null means absent: an optional key given as ``null`` (or a player's entry in
+an optional map given as ``null``) is read as if it were left out. A key the
+game does not know is a problem, so that a misspelt key is never silently
+ignored.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -157,6 +164,26 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def canonical_name(name: str) -> str:
+    """A name as it looks: composed (NFC), without invisible characters, single spaces, trimmed.
+
+    "José" typed with a combining accent, "José " and "Jo\u200bsé" all look like
+    "José" and come out as it.
+    """
+    composed = unicodedata.normalize("NFC", name)
+    visible = "".join(char for char in composed if unicodedata.category(char) not in INVISIBLE)
+    return re.sub(r"\s+", " ", visible).strip()
+
+
+#: Unicode categories that show nothing: control, format (zero-width), unassigned, private use.
+INVISIBLE = frozenset({"Cc", "Cf", "Cn", "Co", "Cs"})
+
+
+def optional(result: Mapping[str, Any], key: str) -> Any:
+    """``result[key]``, or None when it is left out or null: null means absent."""
+    return result.get(key)
+
+
 def shared_places(players: Iterable[str], sort_key: Callable[[str], Any]) -> dict[str, int]:
     """Places 1, 2, ... by ``sort_key`` ascending; equal keys share a place (1, 1, 3)."""
     ordered = sorted(players, key=sort_key)
@@ -203,6 +230,8 @@ class Rules(Generic[Parsed]):
     house_rules: ClassVar[tuple[Option, ...]] = ()
     #: Whether the rules give points (True) or only a finishing order (False).
     scored_by_points: ClassVar[bool] = True
+    #: The keys of a result this game reads, besides ``players`` and ``house_rules``.
+    result_keys: ClassVar[frozenset[str]] = frozenset()
     #: Series tie-breaks, most important first (metric keys of ``games.series``).
     series_tiebreaks: ClassVar[tuple[str, ...]] = ("points", "wins")
 
@@ -230,7 +259,15 @@ class Rules(Generic[Parsed]):
         return list(problems)
 
     def setup_hint(self, n_players: int, house_rules: Mapping[str, Any] | None = None) -> Text:
-        """A short text for the table host before the game starts."""
+        """A short text for the table host before the game starts.
+
+        Raises :class:`InvalidResult` when ``n_players`` is not a whole number.
+        """
+        if not is_int(n_players):
+            problems = Problems()
+            problems.add("players.count", Text("Give the number of players as a whole number."),
+                         field="players")
+            raise InvalidResult(problems)
         if not self.min_players <= n_players <= self.max_players:
             return self.player_range_text()
         return self.hint(n_players, self.default_house_rules() | dict(house_rules or {}))
@@ -247,6 +284,9 @@ class Rules(Generic[Parsed]):
         )
 
     # For subclasses -----------------------------------------------------
+
+    def check_house_rules(self, house_rules: dict[str, Any], problems: Problems) -> None:
+        """Note house rules that do not go together; both the setup and a result are checked."""
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         """The setup hint for a valid number of players."""
@@ -285,17 +325,34 @@ class Rules(Generic[Parsed]):
             problems.add("result.not_an_object", Text("The result is missing or unreadable."))
             return None, problems
         players = self._read_players(result.get("players"), problems)
-        house_rules = self._read_house_rules(result.get("house_rules", {}), problems)
+        house_rules = self._read_house_rules(optional(result, "house_rules") or {}, problems)
+        for key in result:
+            if key not in ("players", "house_rules") and key not in self.result_keys:
+                problems.add("result.unknown_key",
+                             Text("{game} results have no “{key}”.", game=self.name,
+                                  key=str(key)),
+                             field=str(key))
         if problems:
             return None, problems
         data = self.read(result, players, house_rules, problems)
         return Table(players, house_rules, data), problems
 
     def _read_players(self, value: Any, problems: Problems) -> list[str]:
-        if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
+        if not isinstance(value, list) or not all(
+                isinstance(p, str) and canonical_name(p) for p in value):
             problems.add("players.invalid", Text("List the players by name."), field="players")
             return []
-        for player in sorted({p for p in value if value.count(p) > 1}):
+        for player in value:
+            if player != canonical_name(player):
+                problems.add(
+                    "players.unclear_name",
+                    Text("“{shown}” has invisible characters, extra spaces or an accent written "
+                         "as two characters: write it as “{player}”.",
+                         shown=player, player=canonical_name(player)),
+                    player=player, field="players",
+                )
+        looks = [canonical_name(p) for p in value]
+        for player in sorted({p for p in looks if looks.count(p) > 1}):
             problems.add(
                 "players.duplicate",
                 Text("{player} is listed twice.", player=player),
@@ -312,6 +369,7 @@ class Rules(Generic[Parsed]):
 
     def _read_house_rules(self, value: Any, problems: Problems) -> dict[str, Any]:
         chosen = self.default_house_rules()
+        found = len(problems)
         if not isinstance(value, Mapping):
             problems.add("house_rules.invalid", Text("The house rules are unreadable."),
                          field="house_rules")
@@ -328,6 +386,8 @@ class Rules(Generic[Parsed]):
                 )
             else:
                 chosen[key] = option.read(item, problems)
+        if len(problems) == found:
+            self.check_house_rules(chosen, problems)
         return chosen
 
 
@@ -339,6 +399,7 @@ class FinishingOrderRules(Rules[list[str]]):
     """
 
     scored_by_points = False
+    result_keys = frozenset({"order"})
 
     def read(self, result, players, house_rules, problems):
         return read_order(result, players, problems)
@@ -358,9 +419,13 @@ def read_player_map(result: Mapping[str, Any], key: str, players: list[str],
     """``result[key]`` as a dict keyed by the result's players.
 
     Notes a problem for a missing map, for each player it lacks (when
-    ``required``) and for each key that is not a player of this result.
+    ``required``) and for each key that is not a player of this result. An
+    optional map left out or null is empty, and a player's null entry in it is
+    left out: null means absent.
     """
-    value = result.get(key, {} if not required else None)
+    value = optional(result, key)
+    if value is None and not required:
+        value = {}
     if not isinstance(value, Mapping):
         problems.add(f"{key}.missing", Text("Enter the result for every player."), field=key)
         return {}
@@ -377,7 +442,8 @@ def read_player_map(result: Mapping[str, Any], key: str, players: list[str],
                 problems.add(f"{key}.player_missing",
                              Text("{player}: the result is missing.", player=player),
                              player=player, field=key)
-    return {player: value[player] for player in players if player in value}
+    return {player: value[player] for player in players
+            if player in value and (required or value[player] is not None)}
 
 
 def read_order(result: Mapping[str, Any], players: list[str], problems: Problems,

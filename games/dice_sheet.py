@@ -3,7 +3,9 @@
 A sheet is a dict from field key to the points written there; a field that is
 missing (or ``None``) is still open. Typed points are checked against what some
 roll of five dice can score in that field, so "24" in Full House is refused
-while "25" and "0" (a struck field) are accepted. The games themselves are in
+while "25" and "0" (a struck field) are accepted. A cell entered with the dice
+keeps them in the optional ``dice`` map (player, then field, then the five
+dice); they must score the cell's points. The games themselves are in
 ``kniffel`` and ``weltraum_kniffel``.
 """
 
@@ -12,15 +14,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import cached_property
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from games.base import InvalidResult, Outcome, Problems, Rules, Table, is_int, places_by_points
+from games.base import (
+    InvalidResult,
+    Outcome,
+    Problems,
+    Rules,
+    Table,
+    is_int,
+    optional,
+    places_by_points,
+)
 from games.i18n import Text, one_of
 
 DICE = 5
 Sheet = dict[str, int]
+Dice = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -38,6 +51,7 @@ class Sheets:
 
     sheets: dict[str, Sheet]
     extras: dict[str, int]
+    dice: dict[str, dict[str, Dice]] = dataclass_field(default_factory=dict)
 
 
 class DiceSheetRules(Rules[Sheets]):
@@ -46,6 +60,7 @@ class DiceSheetRules(Rules[Sheets]):
     fields: ClassVar[tuple[Field, ...]]
     #: The faces of one die, in the order of the upper rows.
     faces: ClassVar[tuple[Any, ...]]
+    result_keys = frozenset({"sheets", "dice"})
 
     # Scoring a roll ------------------------------------------------------
 
@@ -68,6 +83,15 @@ class DiceSheetRules(Rules[Sheets]):
     def roll_points(self, field: str, counts: Counter, house_rules: Mapping[str, Any]) -> int:
         """Points of a roll, given as counts per face, in ``field``."""
         raise NotImplementedError
+
+    def joker_points(self, field: str, dice: Dice) -> int | None:
+        """Points five alike score in ``field`` as a joker, where the game has one; else None."""
+        return None
+
+    def further_kniffel(self, field: str, dice: Sequence[Any] | None, points: int,
+                        sheet: Mapping[str, Any], house_rules: Mapping[str, Any]) -> bool:
+        """Whether this entry earns a bonus beside the sheet; never in the plain game."""
+        return False
 
     def options(self, dice: Sequence[Any], sheet: Mapping[str, Any],
                 house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -109,7 +133,8 @@ class DiceSheetRules(Rules[Sheets]):
     # Reading a result ----------------------------------------------------
 
     def read(self, result, players, house_rules, problems):
-        raw = result.get("sheets", {})
+        raw = optional(result, "sheets")
+        raw = {} if raw is None else raw
         if not isinstance(raw, Mapping):
             problems.add("sheets.invalid", Text("The score sheet is unreadable."), field="sheets")
             raw = {}
@@ -117,10 +142,63 @@ class DiceSheetRules(Rules[Sheets]):
             if other not in players:
                 problems.add("players.unknown", Text("{other} is not playing in this game.",
                                                      other=str(other)), field="sheets")
-        sheets = {player: self.read_sheet(player, raw.get(player, {}), problems)
+        sheets = {player: self.read_sheet(player, raw.get(player) or {}, problems)
                   for player in players}
-        extras = self.read_extras(result, players, sheets, house_rules, problems)
-        return Sheets(sheets, extras)
+        dice = self.read_cell_dice(result, players, sheets, house_rules, problems)
+        extras = self.read_extras(result, players, sheets, dice, house_rules, problems)
+        return Sheets(sheets, extras, dice)
+
+    def read_cell_dice(self, result: Mapping[str, Any], players: list[str],
+                       sheets: dict[str, Sheet], house_rules: dict[str, Any],
+                       problems: Problems) -> dict[str, dict[str, Dice]]:
+        """The dice kept with filled cells; each set must score its cell's points."""
+        raw = optional(result, "dice")
+        raw = {} if raw is None else raw
+        if not isinstance(raw, Mapping) or not all(
+                isinstance(cells, Mapping) or cells is None for cells in raw.values()):
+            problems.add("dice.invalid", Text("The dice kept with the cells are unreadable."),
+                         field="dice")
+            return {}
+        kept: dict[str, dict[str, Dice]] = {}
+        for player, cells in raw.items():
+            if player not in players:
+                problems.add("players.unknown", Text("{other} is not playing in this game.",
+                                                     other=str(player)), field="dice")
+                continue
+            for key, dice in (cells or {}).items():
+                if dice is None:
+                    continue
+                checked = self._check_cell_dice(player, key, dice, sheets[player], house_rules,
+                                                problems)
+                if checked is not None:
+                    kept.setdefault(player, {})[key] = checked
+        return kept
+
+    def _check_cell_dice(self, player: str, key: Any, dice: Any, sheet: Sheet,
+                         house_rules: Mapping[str, Any], problems: Problems) -> Dice | None:
+        if key not in sheet:
+            problems.add("dice.open_field",
+                         Text("{player}: dice are kept for {field}, but it is not filled.",
+                              player=player, field=str(key)), player=player, field="dice")
+            return None
+        try:
+            roll = self.read_dice(dice)
+        except InvalidResult:
+            problems.add("dice.invalid",
+                         Text("{player}: the dice kept for {field} are not five known faces.",
+                              player=player, field=self.field(key).label),
+                         player=player, field=key)
+            return None
+        scores = {self.roll_points(key, Counter(roll), house_rules), self.joker_points(key, roll)}
+        if sheet[key] not in scores:
+            problems.add("dice.points",
+                         Text("{player}: {field} holds {points}, but its dice {dice} score "
+                              "{allowed}.", player=player, field=self.field(key).label,
+                              points=sheet[key], dice=" ".join(map(str, roll)),
+                              allowed=one_of(score for score in scores if score is not None)),
+                         player=player, field=key)
+            return None
+        return roll
 
     def read_sheet(self, player: str, raw: Any, problems: Problems) -> Sheet:
         if not isinstance(raw, Mapping):
@@ -149,8 +227,8 @@ class DiceSheetRules(Rules[Sheets]):
         return sheet
 
     def read_extras(self, result: Mapping[str, Any], players: list[str],
-                    sheets: dict[str, Sheet], house_rules: dict[str, Any],
-                    problems: Problems) -> dict[str, int]:
+                    sheets: dict[str, Sheet], dice: dict[str, dict[str, Dice]],
+                    house_rules: dict[str, Any], problems: Problems) -> dict[str, int]:
         """Anything noted beside the sheet; none in the plain game."""
         return {}
 

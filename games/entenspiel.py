@@ -7,6 +7,17 @@ the square each other player had reached when the game ended: those squares
 give the later places (further is better, equal squares share a place);
 players without a square share the place after them.
 
+No duck ends a move on an event square that sends it on or back, so a losing
+duck cannot be recorded there. The German rule text:
+
+* 6: "Du kannst mit dem Schiff übersetzen. Rücke bis Feld 12 vor."
+* 15: "Dein Bus fährt in die entgegengesetzte Richtung. Du musst auf Feld 10 zurück."
+* 39: "Du hast dich verirrt und musst zurück auf Feld 33."
+* 58: "Du hast deinen Koffer am Bahnhof vergessen und musst noch mal zurück auf
+  Feld 42. Das dortige Ereignis tritt aber nicht in Kraft."
+
+``squares`` is optional; null means absent, for the map and for a player.
+
 Result::
 
     {"players": ["anna", "ben", "carl"], "winner": "ben",
@@ -21,6 +32,8 @@ from games.base import Rules, Table, read_count, read_player, read_player_map, s
 from games.i18n import Text
 
 FINISH_SQUARE = 63
+#: Squares no duck stays on, and where their event sends it.
+MOVED_ON = {6: 12, 15: 10, 39: 33, 58: 42}
 
 
 class Entenspiel(Rules[tuple[str | None, dict[str, int]]]):
@@ -30,6 +43,7 @@ class Entenspiel(Rules[tuple[str | None, dict[str, int]]]):
     min_players = 2
     max_players = 4
     scored_by_points = False
+    result_keys = frozenset({"winner", "squares"})
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         return Text("Ducks start in front of the board; the highest roll starts. First to reach "
@@ -49,6 +63,12 @@ class Entenspiel(Rules[tuple[str | None, dict[str, int]]]):
                 continue
             reached[player] = read_count(square, 0, FINISH_SQUARE - 1, problems, player=player,
                                          field="squares", label=Text("Square reached"))
+            if reached[player] in MOVED_ON:
+                problems.add("squares.moved_on",
+                             Text("{player}: no duck stays on square {square}; its event moves "
+                                  "the duck on to square {target}.", player=player,
+                                  square=reached[player], target=MOVED_ON[reached[player]]),
+                             player=player, field="squares")
         return winner, reached
 
     def outcome(self, table: Table[tuple[str | None, dict[str, int]]]):

@@ -26,6 +26,7 @@ class Generic(Rules[dict[str, int]]):
     description = Text("Enter each player's final score; highest or lowest wins.")
     min_players = 1
     max_players = 20
+    result_keys = frozenset({"scores"})
     house_rules = (
         Option("lower_wins", Text("Fewest points win"), False,
                {False: Text("No"), True: Text("Yes")}),

@@ -25,17 +25,46 @@ Further Kniffels differ between rule books, so they are house rules:
     because families know their rule by one of them. ``free``: into any open
     field, lower fields at full value.
 ``extra_kniffel_bonus``
-    Points noted for each further Kniffel: 0, 50 (Schmidt: the Kniffel field
-    must be filled, with 50 or struck) or 100 (other rule books and Yahtzee:
-    only while the Kniffel field holds 50).
+    When a further Kniffel earns a bonus, and how much. In every variant a
+    further Kniffel is five alike rolled while the Kniffel field holds 50; a
+    Kniffel field struck with 0 or still open earns nothing.
+
+    * ``50`` (default, Schmidt's rule sheet): "Hat der Spieler bereits einen
+      Kniffel eingetragen und ist das passende Feld im oberen Teil noch frei,
+      so muss er den Wurf dort eintragen und erhält 50 Punkte extra." The
+      bonus is earned only when the five alike are written into their still
+      open upper field (five threes into Threes, 15 points there).
+    * ``100`` (Yahtzee-style): "100 points for each additional Yahtzee, as long
+      as the Yahtzee box holds 50", played with the joker above: the further
+      Kniffel earns 100 wherever it is written, in its upper field, as a joker
+      in a lower field at full value, or struck in an upper field when the
+      lower part is full.
+    * ``0``: further Kniffels earn nothing.
+
+    So the number of further Kniffels is checked against the cells: never
+    more than the filled cells (other than Kniffel) that can hold five alike
+    under the variant. Under ``50`` that is an upper field holding five times
+    its face; under ``100`` also 0 in an upper field, 5 to 30 in a multiple of
+    five in Three or Four of a kind and Chance, and 25, 30 and 40 in Full
+    House and the straights.
+``start_player``
+    Who starts: ``youngest`` (default) or ``highest_roll`` (Schmidt's rule
+    sheet: "Wer die höchste Augenzahl würfelt, beginnt.").
+
+Cells entered with the dice keep them (``dice``, optional, per player and
+field). Dice must score the points of their cell, plainly or as a joker (five
+alike in Full House score 25); a cell whose dice are not five alike holds no
+further Kniffel, and under ``50`` only five alike of the field's own face do.
 
 Result::
 
     {"players": ["anna", "ben"],
      "sheets": {"anna": {"ones": 3, "full_house": 25, "chance": 22},
-                "ben": {"sixes": 24, "kniffel": 50}},
+                "ben": {"sixes": 30, "kniffel": 50}},
+     "dice": {"ben": {"sixes": [6, 6, 6, 6, 6]}},
      "extra_kniffels": {"ben": 1},
-     "house_rules": {"joker": "schmidt", "extra_kniffel_bonus": 50}}
+     "house_rules": {"joker": "schmidt", "extra_kniffel_bonus": 50,
+                     "start_player": "youngest"}}
 
 A sheet with open fields is a game in progress (``finished`` is False).
 Details per player: ``upper_sum``, ``bonus``, ``upper_total``, ``lower_sum``,
@@ -48,8 +77,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Option, Problems, is_int
-from games.dice_sheet import DiceSheetRules, Field, Sheet
+from games.base import Option, Problems, is_int, optional
+from games.dice_sheet import Dice, DiceSheetRules, Field, Sheet
 from games.i18n import Text
 
 UPPER_BONUS = 35
@@ -61,6 +90,7 @@ LOWER = ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
          "large_straight", "kniffel", "chance")
 SMALL_STRAIGHTS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
 LARGE_STRAIGHTS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+SCHMIDT_BONUS, YAHTZEE_BONUS = 50, 100
 MAX_PLAYERS = 10
 
 FIELDS = (
@@ -82,6 +112,33 @@ FIELDS = (
 #: Points a further Kniffel scores in a lower field when it is played as a joker.
 JOKER_POINTS = {"full_house": FULL_HOUSE, "small_straight": SMALL_STRAIGHT,
                 "large_straight": LARGE_STRAIGHT}
+#: Points five alike can leave in each field other than Kniffel, played plainly or as a joker.
+FIVE_ALIKE_POINTS: dict[str, frozenset[int]] = {
+    **{key: frozenset({0, 5 * face}) for face, key in enumerate(UPPER, start=1)},
+    **{key: frozenset(5 * face for face in FACES)
+       for key in ("three_of_a_kind", "four_of_a_kind", "chance")},
+    **{key: frozenset({points}) for key, points in JOKER_POINTS.items()},
+}
+
+
+def holds_further_kniffel(field: str, points: int, dice: Sequence[int] | None, bonus: int
+                          ) -> bool:
+    """Whether a filled cell can hold a further Kniffel that earns ``bonus``.
+
+    Under the 50 bonus (Schmidt) only an upper field holding five of its own
+    face can; under 100 any field but Kniffel holding what five alike leave
+    there. Known ``dice`` must be five alike, of the field's face under 50.
+    """
+    if bonus == 0 or field == "kniffel":
+        return False
+    if dice is not None and len(set(dice)) != 1:
+        return False
+    if bonus == SCHMIDT_BONUS:
+        if field not in UPPER:
+            return False
+        face = UPPER.index(field) + 1
+        return points == 5 * face and (dice is None or dice[0] == face)
+    return points in FIVE_ALIKE_POINTS[field]
 
 
 def natural_points(field: str, counts: Counter) -> int:
@@ -123,19 +180,47 @@ class Kniffel(DiceSheetRules):
             "forced_upper": Text("Forced joker: matching upper field first"),
             "free": Text("Free choice of any open field"),
         }),
-        Option("extra_kniffel_bonus", Text("Bonus for each further Kniffel"), 50, {
+        Option("extra_kniffel_bonus", Text("Bonus for each further Kniffel"), SCHMIDT_BONUS, {
             0: Text("No bonus"),
-            50: Text("50 points (Schmidt)"),
-            100: Text("100 points"),
+            SCHMIDT_BONUS: Text("50 points, only when written into its still open upper field "
+                                "(Schmidt)"),
+            YAHTZEE_BONUS: Text("100 points for each while the Kniffel field holds 50, "
+                                "with joker"),
+        }),
+        Option("start_player", Text("Who starts"), "youngest", {
+            "youngest": Text("The youngest player"),
+            "highest_roll": Text("The highest roll (Schmidt)"),
         }),
     )
+    result_keys = frozenset({"sheets", "dice", "extra_kniffels"})
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
+        if house_rules["start_player"] == "highest_roll":
+            return Text("Each player gets a column on the pad. Thirteen turns each, up to three "
+                        "rolls a turn; everyone rolls all five dice once and the highest total "
+                        "starts.")
         return Text("Each player gets a column on the pad. Thirteen turns each, up to three "
                     "rolls a turn; the youngest starts.")
 
     def roll_points(self, field: str, counts: Counter, house_rules: Mapping[str, Any]) -> int:
         return natural_points(field, counts)
+
+    def joker_points(self, field: str, dice: Dice) -> int | None:
+        if len(set(dice)) != 1 or field in UPPER or field == "kniffel":
+            return None
+        return JOKER_POINTS.get(field, sum(dice))
+
+    def further_kniffel(self, field: str, dice: Sequence[Any] | None, points: int,
+                        sheet: Mapping[str, Any], house_rules: Mapping[str, Any]) -> bool:
+        """Whether writing ``points`` (from ``dice`` when given) into ``field`` of ``sheet``
+        could be a further Kniffel that earns the house rules' bonus.
+
+        With the dice known it is one exactly when they are five alike that the
+        variant rewards here; typed points only say that it could be one.
+        """
+        rules = self.default_house_rules() | dict(house_rules)
+        return sheet.get("kniffel") == KNIFFEL and holds_further_kniffel(
+            field, points, None if dice is None else tuple(dice), rules["extra_kniffel_bonus"])
 
     def options(self, dice: Sequence[Any], sheet: Mapping[str, Any],
                 house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -156,8 +241,9 @@ class Kniffel(DiceSheetRules):
             return joker_lower
         return {key: 0 for key in UPPER if key in plain}
 
-    def read_extras(self, result, players, sheets, house_rules, problems) -> dict[str, int]:
-        raw = result.get("extra_kniffels", {})
+    def read_extras(self, result, players, sheets, dice, house_rules, problems) -> dict[str, int]:
+        raw = optional(result, "extra_kniffels")
+        raw = {} if raw is None else raw
         if not isinstance(raw, Mapping):
             problems.add("extra_kniffels.invalid",
                          Text("The further Kniffels are unreadable."), field="extra_kniffels")
@@ -167,19 +253,21 @@ class Kniffel(DiceSheetRules):
             if player not in players:
                 problems.add("players.unknown", Text("{other} is not playing in this game.",
                                                      other=str(player)), field="extra_kniffels")
-            elif count != 0 or not is_int(count):
-                checked = self._check_extra_kniffels(player, count, sheets[player], house_rules,
-                                                     problems)
+            elif count is not None and (count != 0 or not is_int(count)):
+                checked = self._check_extra_kniffels(player, count, sheets[player],
+                                                     dice.get(player, {}), house_rules, problems)
                 if checked:
                     extras[player] = checked
         return extras
 
     @staticmethod
-    def _check_extra_kniffels(player: str, count: Any, sheet: Sheet,
+    def _check_extra_kniffels(player: str, count: Any, sheet: Sheet, dice: Mapping[str, Dice],
                               house_rules: Mapping[str, Any], problems: Problems) -> int:
-        """Further Kniffels need a bonus rule, a filled Kniffel field, and a field each."""
+        """Further Kniffels need a bonus rule, 50 in the Kniffel field, and a cell each that
+        can hold five alike under the bonus rule."""
         bonus = house_rules["extra_kniffel_bonus"]
-        filled_elsewhere = len([key for key in sheet if key != "kniffel"])
+        holding = len([key for key, points in sheet.items()
+                       if holds_further_kniffel(key, points, dice.get(key), bonus)])
 
         def refuse(code: str, message: Text) -> int:
             problems.add(code, message, player=player, field="extra_kniffels")
@@ -192,18 +280,19 @@ class Kniffel(DiceSheetRules):
             return refuse("extra_kniffels.no_bonus", Text(
                 "{player}: this game's house rules give no bonus for further Kniffels.",
                 player=player))
-        if bonus == 100 and sheet.get("kniffel") != KNIFFEL:
+        if sheet.get("kniffel") != KNIFFEL:
             return refuse("extra_kniffels.needs_fifty", Text(
-                "{player}: further Kniffels earn 100 only while the Kniffel field holds 50.",
+                "{player}: further Kniffels earn a bonus only while the Kniffel field holds 50.",
                 player=player))
-        if "kniffel" not in sheet:
-            return refuse("extra_kniffels.kniffel_open", Text(
-                "{player}: a further Kniffel needs the Kniffel field filled first.",
-                player=player))
-        if count > filled_elsewhere:
-            return refuse("extra_kniffels.too_many", Text(
-                "{player}: {count} further Kniffels, but only {filled} other fields are filled.",
-                player=player, count=count, filled=filled_elsewhere))
+        if count > holding:
+            message = (
+                Text("{player}: {count} further Kniffels, but only {holding} upper fields hold "
+                     "five of their own face, as this game's house rules require.",
+                     player=player, count=count, holding=holding)
+                if bonus == SCHMIDT_BONUS else
+                Text("{player}: {count} further Kniffels, but only {holding} fields hold what "
+                     "five alike can score there.", player=player, count=count, holding=holding))
+            return refuse("extra_kniffels.too_many", message)
         return count
 
     def totals(self, sheet: Sheet, extra: int, house_rules: Mapping[str, Any]) -> dict[str, int]:

@@ -46,6 +46,7 @@ class MauMau(Rules[Any]):
     description = Text("The card game: whoever lays their last card first wins.")
     min_players = 2
     max_players = 6
+    result_keys = frozenset({"winner", "hands"})
     house_rules = (
         Option("scoring", Text("Scoring"), SINGLE_HAND, {
             SINGLE_HAND: Text("One hand: the first out wins"),

@@ -93,6 +93,7 @@ class MausImNacken(Rules[dict[str, list[Elephant]]]):
         Option("seat_values", Text("Seat values on the board"), DEFAULT_SEAT_VALUES,
                kind="int_list", minimum=1, maximum=20),
     )
+    result_keys = frozenset({"elephants"})
     series_tiebreaks = ("points", "wins", "elephants_home")
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:

@@ -20,6 +20,11 @@ which were used (house rules):
     to the next free square after the other mouse.
 ``trap_square``
     True (default) when rule 4 is played; only with the Ravensburger edition.
+    The translator's note to rule 4: "cette règle 4 est spécifique à la version
+    Ravensburger. Dans la version Bookmark, la souricière est une case comme les
+    autres et on ne tient pas compte de cette règle 4." So the Bookmark edition
+    with the trap square is refused, alike when the game is set up and when its
+    result is entered.
 
 Result::
 
@@ -60,9 +65,8 @@ class Souriciere(FinishingOrderRules):
         return Text("Each mouse starts on its square in the start house; the youngest player "
                     "starts.")
 
-    def read(self, result, players, house_rules, problems):
+    def check_house_rules(self, house_rules, problems):
         if house_rules["edition"] == "bookmark" and house_rules["trap_square"]:
             problems.add("house_rules.trap_square",
                          Text("The Bookmark edition has no trap square: switch it off."),
                          field="house_rules.trap_square")
-        return super().read(result, players, house_rules, problems)

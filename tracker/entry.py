@@ -233,7 +233,11 @@ class MauMauEntry(WinnerEntry):
 
 
 class MouseTrapEntry(Entry):
-    """Captures in the order they happened, then the cheese each player holds."""
+    """Captures in the order they happened, then the cheese each player holds.
+
+    A capture is two kinds of tap: the mice caught together (each tap marks or
+    unmarks one), then who turned the crank, which adds the capture.
+    """
 
     template = "plays/entry_mouse_trap.html"
 
@@ -243,45 +247,75 @@ class MouseTrapEntry(Entry):
     def merge_inputs(self, draft, data, keys):
         cheese = {key: whole_number(data.get(f"cheese_{key}", "")) for key in keys}
         draft["cheese"] = {key: value for key, value in cheese.items() if value != ""}
-        draft["_mouse"] = data.get("capture_mouse", "")
-        draft["_by"] = data.get("capture_by", "")
 
     def tap(self, draft, action, keys):
+        name, args = split_tap(action)
         captures = draft.get("captures")
         if not isinstance(captures, list):
             captures = draft["captures"] = []
-        if action == "capture" and draft["_mouse"] in keys and draft["_by"] in keys:
-            captures.append({"mouse": draft["_mouse"], "by": draft["_by"]})
-        elif action == "uncapture" and captures:
+        picked = [key for key in draft.get("_picked", []) if key in self.free(draft, keys)]
+        if name == "pick" and args and args[0] in self.free(draft, keys):
+            picked = [key for key in picked if key != args[0]] if args[0] in picked else [
+                *picked, args[0]]
+        elif name == "capture" and args and args[0] in keys and picked:
+            captures.append({"mice": picked, "by": args[0]})
+            picked = []
+        elif name == "uncapture" and captures:
             captures.pop()
+        draft["_picked"] = picked
+
+    @staticmethod
+    def free(draft: dict[str, Any], keys: list[str]) -> list[str]:
+        """The players whose mouse is not captured in the draft, in seat order."""
+        caught = {mouse for capture in draft.get("captures", []) if isinstance(capture, dict)
+                  for mouse in capture.get("mice", []) if isinstance(mouse, str)}
+        return [key for key in keys if key not in caught]
 
     def preview(self, draft, keys):
-        captured = [c.get("mouse") for c in draft.get("captures", []) if isinstance(c, dict)]
-        return {"free": [key for key in keys if key not in captured]}
+        picked = draft.get("_picked", [])
+        free = self.free(draft, keys)
+        return {"free": free, "picked": picked,
+                "captors": [key for key in free if key not in picked] if picked else []}
 
 
 class KatzEntry(Entry):
-    """Mice home as a stepper (the rest are trapped), and who got home first."""
+    """Mice home as a stepper (the rest are trapped), and the order of first mice home.
+
+    Tapping a player's "first mouse home" button puts them next in that order;
+    tapping it again takes them out. A player left with no mouse home drops out
+    of the order by themselves.
+    """
 
     template = "plays/entry_alles_fuer_die_katz.html"
 
     def blank(self, keys, house_rules):
-        return {"mice": {key: {"home": 0, "trapped": MICE_PER_PLAYER} for key in keys}}
-
-    def merge_inputs(self, draft, data, keys):
-        if data.get("first_home") in keys:
-            draft["first_home"] = data["first_home"]
+        return {"mice": {key: {"home": 0, "trapped": MICE_PER_PLAYER} for key in keys},
+                "first_home": []}
 
     def tap(self, draft, action, keys):
         name, args = split_tap(action)
         mice = draft.get("mice")
         if not isinstance(mice, dict) or not args or args[0] not in keys:
             return
-        entry = mice.get(args[0])
-        home = entry.get("home") if isinstance(entry, dict) else 0
-        home = home if isinstance(home, int) else 0
-        home = min(MICE_PER_PLAYER, home + 1) if name == "more" else max(0, home - 1)
-        mice[args[0]] = {"home": home, "trapped": MICE_PER_PLAYER - home}
+        order = draft.get("first_home")
+        order = [key for key in order if key in keys] if isinstance(order, list) else []
+        if name == "first":
+            order = [key for key in order if key != args[0]] if args[0] in order else [
+                *order, args[0]]
+        elif name in ("more", "fewer"):
+            entry = mice.get(args[0])
+            home = entry.get("home") if isinstance(entry, dict) else 0
+            home = home if isinstance(home, int) else 0
+            home = min(MICE_PER_PLAYER, home + 1) if name == "more" else max(0, home - 1)
+            mice[args[0]] = {"home": home, "trapped": MICE_PER_PLAYER - home}
+            if home == 0:
+                order = [key for key in order if key != args[0]]
+        draft["first_home"] = order
+
+    def preview(self, draft, keys):
+        order = draft.get("first_home")
+        order = order if isinstance(order, list) else []
+        return {"positions": {key: order.index(key) + 1 for key in keys if key in order}}
 
 
 class GenericEntry(Entry):

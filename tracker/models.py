@@ -12,7 +12,6 @@ corrected later without touching stored results.
 
 from __future__ import annotations
 
-import re
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 import games
 from games import Outcome
+from games.base import canonical_name
 from tracker.engine_text import say_lazy
 
 #: Player colours: the four board colours first, then more for bigger families.
@@ -52,8 +52,10 @@ def game_choices() -> list[tuple[str, Any]]:
 
 
 def tidy_name(name: str) -> str:
-    """A name as typed, without stray spaces: " Anna  Lena " is "Anna Lena"."""
-    return re.sub(r"\s+", " ", name).strip()
+    """A name as it looks: " Anna  Lena " is "Anna Lena", an accent typed as two characters
+    becomes one, and invisible characters (zero-width spaces) are dropped, so names that
+    look the same are the same name and a name of invisible characters only is empty."""
+    return canonical_name(name)
 
 
 class SeriesStatus(models.TextChoices):

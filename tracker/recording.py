@@ -172,6 +172,8 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
         raise EditConflict(stored_cell(play, player, field))
     sheets.setdefault(player.key, {})[field] = points
     result = full_result(play, {**play.result, "sheets": sheets})
+    result = count_further_kniffel(play, play.result.get("dice") or {}, result, player.key,
+                                   field, points, dice)
     outcome = play.rules.score(result)
     cell = KniffelCell(play=play, player=player, field=field, points=points, dice=dice,
                        entered_by=user)
@@ -207,6 +209,8 @@ def undo_cell(play: Play, *, expected_version: int, user: AbstractBaseUser | Non
             raise EditConflict
         undone = cells.pop()
         result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells)})
+        result = count_further_kniffel(locked, dice_from_cells([*cells, undone]), result,
+                                       str(undone.player_id), undone.field, None, None)
         outcome = locked.rules.score(result)
         undone.delete()
         _store(locked, result, outcome, locked.version)
@@ -221,16 +225,57 @@ def set_extra_kniffels(play: Play, player: Player, count: int, *, expected_versi
     """Note how many further Kniffels ``player`` rolled (classic Kniffel's bonus)."""
     with transaction.atomic():
         locked = Play.objects.select_for_update().get(pk=play.pk)
-        extras = {**locked.result.get("extra_kniffels", {}), player.key: count}
-        sheets = sheets_from_cells(list(locked.cells.all()))
-        result = full_result(locked, {**locked.result, "sheets": sheets,
-                                      "extra_kniffels": extras})
+        extras = {**(locked.result.get("extra_kniffels") or {}), player.key: count}
+        cells = list(locked.cells.all())
+        result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells),
+                                      "dice": dice_from_cells(cells), "extra_kniffels": extras})
         outcome = locked.rules.score(result)
         _store(locked, result, outcome, expected_version)
         PlayChange.objects.create(play=locked, action=PlayChange.Action.EXTRA_KNIFFEL,
                                   changed_by=user, data={"player": player.key, "count": count})
     play.refresh_from_db()
     return outcome
+
+
+def count_further_kniffel(play: Play, stored_dice: dict[str, dict[str, list[Any]]],
+                          result: dict[str, Any], player_key: str, field: str,
+                          points: int | None, dice: list[Any] | None) -> dict[str, Any]:
+    """``result`` with the dice of every cell after one cell is written (or, with ``points``
+    None, taken back), and the player's further Kniffels counted to match.
+
+    ``play.result`` holds the sheet before the change, ``stored_dice`` the dice of its
+    cells by player and field. Five alike entered with the dice are a further Kniffel by
+    themselves when the house rules give that cell the bonus; the cell they replace, or the
+    cell taken back, counted one when its own dice did. Typed points say nothing about the
+    dice: the host is asked.
+    """
+    rules = play.rules
+    house_rules = rules.default_house_rules() | play.house_rules
+    before = play.result.get("sheets", {}).get(player_key, {})
+    sheet = {key: value for key, value in before.items() if key != field}
+    kept = {key: dict(fields) for key, fields in stored_dice.items()}
+    before_dice = kept.get(player_key, {}).pop(field, None)
+    change = int(points is not None and dice is not None
+                 and rules.further_kniffel(field, dice, points, sheet, house_rules))
+    if field in before and before_dice is not None:
+        change -= rules.further_kniffel(field, before_dice, before[field], sheet, house_rules)
+    if dice is not None and points is not None:
+        kept.setdefault(player_key, {})[field] = dice
+    result = {**result, "dice": {key: fields for key, fields in kept.items() if fields}}
+    if change:
+        extras = dict(result.get("extra_kniffels") or {})
+        extras[player_key] = max(0, extras.get(player_key, 0) + change)
+        result["extra_kniffels"] = extras
+    return result
+
+
+def dice_from_cells(cells: Sequence[KniffelCell]) -> dict[str, dict[str, list[Any]]]:
+    """The dice of the cells entered with them, by player and field."""
+    kept: dict[str, dict[str, list[Any]]] = {}
+    for cell in cells:
+        if cell.dice is not None:
+            kept.setdefault(str(cell.player_id), {})[cell.field] = cell.dice
+    return kept
 
 
 def sheets_from_cells(cells: Sequence[KniffelCell]) -> dict[str, dict[str, int]]:

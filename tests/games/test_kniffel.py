@@ -121,10 +121,20 @@ def test_partial_sheets_are_a_game_in_progress():
     assert RULES.next_player(["anna", "ben"], {"anna": {"ones": 2}, "ben": {"ones": 1}}) == "anna"
 
 
+#: Every field at its best: all upper fields five of their face, every lower field what five
+#: alike can score there (975 points with 12 further Kniffels at 50 was once accepted).
+BEST_SHEET = {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
+              "three_of_a_kind": 30, "four_of_a_kind": 30, "full_house": 25,
+              "small_straight": 30, "large_straight": 40, "kniffel": 50, "chance": 30}
+
+
 @pytest.mark.parametrize("bonus,sheet,extra,total_extra", [
-    (50, dict(FULL_KNIFFEL), 2, 100),
+    (50, dict(FULL_KNIFFEL, threes=15, sixes=30), 2, 100),
+    (50, dict(BEST_SHEET), 6, 300),
     (100, dict(FULL_KNIFFEL), 1, 100),
-    (50, dict(FULL_KNIFFEL, kniffel=0), 1, 50),
+    (100, dict(BEST_SHEET), 12, 1200),
+    (100, {"kniffel": 50, "full_house": 25}, 1, 100),
+    (100, {"kniffel": 50, "twos": 0}, 1, 100),
 ])
 def test_further_kniffels_earn_the_house_bonus(bonus, sheet, extra, total_extra):
     outcome = RULES.score({"players": ["anna"], "sheets": {"anna": sheet},
@@ -135,20 +145,94 @@ def test_further_kniffels_earn_the_house_bonus(bonus, sheet, extra, total_extra)
     assert anna["lower_total"] == anna["lower_sum"] + total_extra
 
 
-@pytest.mark.parametrize("house_rules,sheet,extra,message", [
-    ({"extra_kniffel_bonus": 0}, FULL_KNIFFEL, 1,
+SCHMIDT_TOO_MANY = ("anna: {count} further Kniffels, but only {holding} upper fields hold five "
+                    "of their own face, as this game's house rules require.")
+YAHTZEE_TOO_MANY = ("anna: {count} further Kniffels, but only {holding} fields hold what five "
+                    "alike can score there.")
+NEEDS_FIFTY = "anna: further Kniffels earn a bonus only while the Kniffel field holds 50."
+
+
+@pytest.mark.parametrize("house_rules,sheet,dice,extra,message", [
+    ({"extra_kniffel_bonus": 0}, FULL_KNIFFEL, {}, 1,
      "anna: this game's house rules give no bonus for further Kniffels."),
-    ({"extra_kniffel_bonus": 100}, dict(FULL_KNIFFEL, kniffel=0), 1,
-     "anna: further Kniffels earn 100 only while the Kniffel field holds 50."),
-    ({}, {"ones": 5}, 1, "anna: a further Kniffel needs the Kniffel field filled first."),
-    ({}, {"kniffel": 50, "ones": 5}, 2,
-     "anna: 2 further Kniffels, but only 1 other fields are filled."),
-    ({}, FULL_KNIFFEL, -1, "anna: further Kniffels must be a whole number, 0 or more."),
+    ({"extra_kniffel_bonus": 100}, dict(FULL_KNIFFEL, kniffel=0), {}, 1, NEEDS_FIFTY),
+    ({}, dict(BEST_SHEET, kniffel=0), {}, 1, NEEDS_FIFTY),
+    ({}, {"ones": 5}, {}, 1, NEEDS_FIFTY),
+    ({}, BEST_SHEET, {}, 12, SCHMIDT_TOO_MANY.format(count=12, holding=6)),
+    ({}, FULL_KNIFFEL, {}, 1, SCHMIDT_TOO_MANY.format(count=1, holding=0)),
+    ({}, {"kniffel": 50, "ones": 5, "full_house": 25}, {}, 2,
+     SCHMIDT_TOO_MANY.format(count=2, holding=1)),
+    ({}, {"kniffel": 50, "fours": 20}, {"fours": [4, 4, 4, 4, 4]}, 2,
+     SCHMIDT_TOO_MANY.format(count=2, holding=1)),
+    ({"extra_kniffel_bonus": 100}, {"kniffel": 50, "chance": 22, "full_house": 25,
+                                    "three_of_a_kind": 25}, {"full_house": [2, 2, 3, 3, 3]}, 2,
+     YAHTZEE_TOO_MANY.format(count=2, holding=1)),
+    ({"extra_kniffel_bonus": 100}, {"kniffel": 50, "fours": 20, "small_straight": 0}, {}, 2,
+     YAHTZEE_TOO_MANY.format(count=2, holding=1)),
+    ({}, FULL_KNIFFEL, {}, -1, "anna: further Kniffels must be a whole number, 0 or more."),
 ])
-def test_impossible_further_kniffels(house_rules, sheet, extra, message):
+def test_impossible_further_kniffels(house_rules, sheet, dice, extra, message):
     result = {"players": ["anna"], "sheets": {"anna": sheet}, "extra_kniffels": {"anna": extra},
-              "house_rules": house_rules}
+              "dice": {"anna": dice}, "house_rules": house_rules}
     assert [str(p) for p in RULES.validate(result)] == [message]
+
+
+@pytest.mark.parametrize("bonus,field,dice,points,sheet,earns", [
+    # Schmidt: only five alike written into their own, still open upper field.
+    (50, "fives", [5, 5, 5, 5, 5], 25, {"kniffel": 50}, True),
+    (50, "four_of_a_kind", [5, 5, 5, 5, 5], 25, {"kniffel": 50, "fives": 10}, False),
+    (50, "fives", [5, 5, 5, 5, 5], 25, {"kniffel": 0}, False),
+    (50, "fives", [5, 5, 5, 5, 2], 20, {"kniffel": 50}, False),
+    # Yahtzee-style: wherever it is written, while the Kniffel field holds 50.
+    (100, "four_of_a_kind", [5, 5, 5, 5, 5], 25, {"kniffel": 50, "fives": 10}, True),
+    (100, "large_straight", [2, 2, 2, 2, 2], 40, {"kniffel": 50}, True),
+    (100, "ones", [3, 3, 3, 3, 3], 0, {"kniffel": 50}, True),
+    (100, "chance", [3, 3, 3, 3, 3], 15, {}, False),
+    (0, "fives", [5, 5, 5, 5, 5], 25, {"kniffel": 50}, False),
+    (50, "kniffel", [5, 5, 5, 5, 5], 50, {}, False),
+    # Typed points: could they be one?
+    (50, "sixes", None, 30, {"kniffel": 50}, True),
+    (50, "sixes", None, 24, {"kniffel": 50}, False),
+    (100, "chance", None, 20, {"kniffel": 50}, True),
+    (100, "chance", None, 22, {"kniffel": 50}, False),
+])
+def test_when_a_further_kniffel_earns_its_bonus(bonus, field, dice, points, sheet, earns):
+    house_rules = {"extra_kniffel_bonus": bonus}
+    assert RULES.further_kniffel(field, dice, points, sheet, house_rules) is earns
+
+
+@pytest.mark.parametrize("field,dice,points,message", [
+    ("full_house", [2, 2, 3, 3, 3], 25, None),
+    ("full_house", [4, 4, 4, 4, 4], 25, None),
+    ("chance", [4, 4, 4, 4, 4], 20, None),
+    ("fours", [4, 4, 4, 1, 1], 12, None),
+    ("fours", [4, 4, 4, 1, 1], 16, "anna: Fours holds 16, but its dice 4 4 4 1 1 score 12."),
+    ("small_straight", [1, 2, 3, 4, 6], 0,
+     "anna: Small straight holds 0, but its dice 1 2 3 4 6 score 30."),
+    ("chance", [1, 2, 3, 4, 7], 17, "anna: the dice kept for Chance are not five known faces."),
+    ("twos", [2, 2, 2, 2, 2], 10, None),
+])
+def test_dice_kept_with_a_cell_must_score_its_points(field, dice, points, message):
+    result = {"players": ["anna"], "sheets": {"anna": {field: points}},
+              "dice": {"anna": {field: dice}}}
+    assert [str(p) for p in RULES.validate(result)] == ([message] if message else [])
+
+
+def test_dice_for_an_open_field_are_refused():
+    result = {"players": ["anna"], "sheets": {"anna": {}},
+              "dice": {"anna": {"chance": [1, 2, 3, 4, 5]}}}
+    assert [str(p) for p in RULES.validate(result)] == [
+        "anna: dice are kept for chance, but it is not filled."]
+
+
+@pytest.mark.parametrize("house_rules,english,german", [
+    ({}, "the youngest starts.", "der Jüngste beginnt."),
+    ({"start_player": "highest_roll"}, "the highest total starts.", "die höchste Summe beginnt."),
+])
+def test_start_player_is_a_house_rule(house_rules, english, german):
+    hint = RULES.setup_hint(3, house_rules)
+    assert hint.endswith(english)
+    assert hint.in_language("de").endswith(german)
 
 
 @pytest.mark.parametrize("field,value,message,german", [

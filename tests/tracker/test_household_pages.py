@@ -187,6 +187,30 @@ def test_a_duplicate_name_is_refused(host_client, coloured, name):
     assert Player.objects.count() == 2
 
 
+@pytest.mark.parametrize("name,stored", [
+    ("José", None),
+    ("Jose\u0301", None),
+    ("José ", None),
+    ("Jo\u200bsé", None),
+    ("\u200b\u2060", None),
+    ("Jose\u0301 Maria\u00a0", "José Maria"),
+    ("Léa\u200d", "Léa"),
+])
+def test_names_that_look_the_same_are_the_same_name_and_invisible_ones_are_refused(
+        host_client, household, coloured, name, stored):
+    PlayerFactory(household=household, name="José", colour=GREEN)
+    response = add_player(host_client, name, YELLOW, **HTMX)
+    if stored is None:
+        assert response.status_code == 422
+        page = response.content.decode()
+        assert ("There is already a player with this name." in page
+                or "Enter a name." in page)
+        assert Player.objects.count() == 3
+    else:
+        assert response.status_code == 200
+        assert Player.objects.filter(name=stored).exists()
+
+
 def finished_race(household, players):
     night = GameNightFactory(household=household)
     play = start_play(household=household, game="maus_im_nacken", players=players,

@@ -37,11 +37,13 @@ def test_tapping_a_seated_player_again_takes_them_out(host_client, night, family
 def test_start_a_game_with_house_rules(host_client, night, family):
     response = host_client.post(reverse("play_new", args=[night.pk]), {
         "game": "kniffel", "seats": f"{family[1].pk},{family[0].pk}", "start": "1",
-        "rule_joker": "free", "rule_extra_kniffel_bonus": "100"})
+        "rule_joker": "free", "rule_extra_kniffel_bonus": "100",
+        "rule_start_player": "highest_roll"})
     play = Play.objects.get()
     assert response.status_code == 302 and response["Location"] == play.get_absolute_url()
     assert [p.player for p in play.participants.order_by("seat")] == [family[1], family[0]]
-    assert play.house_rules == {"joker": "free", "extra_kniffel_bonus": 100}
+    assert play.house_rules == {"joker": "free", "extra_kniffel_bonus": 100,
+                                "start_player": "highest_roll"}
 
 
 def test_htmx_start_redirects_the_client(host_client, night, family):

@@ -1,4 +1,6 @@
+import html
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -158,9 +160,9 @@ def test_unknown_play_is_a_404_page(host_client):
     ("mau_mau", {}, {"winner": "{a}"}, ("1", "2")),
     ("generic", {}, {"score_{a}": "12", "score_{b}": "15"}, ("2", "1")),
     ("alles_fuer_die_katz", {"mice": {"{a}": {"home": 2, "trapped": 2},
-                                      "{b}": {"home": 1, "trapped": 3}}},
-     {"first_home": "{b}"}, ("1", "2")),
-    ("mouse_trap", {"captures": [{"mouse": "{a}", "by": "{b}"}]}, {"cheese_{b}": "20"},
+                                      "{b}": {"home": 1, "trapped": 3}},
+                             "first_home": ["{b}", "{a}"]}, {}, ("1", "2")),
+    ("mouse_trap", {"captures": [{"mice": ["{a}"], "by": "{b}"}]}, {"cheese_{b}": "20"},
      ("2", "1")),
 ])
 def test_every_entry_form_saves_its_game(host_client, household, night, family, game, draft,
@@ -206,3 +208,57 @@ def test_maus_clearing_a_home_moves_later_arrivals_up():
     for nonsense in ("home:zoe:1", "home:a:9", "fly:a:1", "home", ""):
         maus.tap(draft, nonsense, ["a", "b"])
     assert draft["elephants"]["a"] == ["caught", "home:2", "", ""]
+
+
+def tap_through(client, play, taps, draft=None):
+    """Post each tap in turn with the draft the form sent back, as a tablet would."""
+    draft = draft if draft is not None else ENTRIES[play.game].blank(
+        [p.player_key for p in play.participants.all()], play.house_rules)
+    for tap in taps:
+        page = entry(client, play, draft, tap=tap).content.decode()
+        draft = json.loads(html.unescape(re.search(r'name="draft" value="([^"]*)"', page)[1]))
+    return draft, page
+
+
+def test_katz_first_mice_home_are_tapped_in_order_and_decide_a_tie(host_client, household,
+                                                                    night, family):
+    anna, ben, carl = (p.key for p in family[:3])
+    play = start_play(household=household, game="alles_fuer_die_katz", players=family[:3],
+                      game_night=night)
+    draft, page = tap_through(host_client, play, [
+        f"more:{anna}", f"more:{anna}", f"more:{ben}", f"more:{ben}", f"more:{carl}",
+        f"first:{carl}", f"first:{ben}", f"first:{anna}"])
+    assert draft["first_home"] == [carl, ben, anna]
+    assert f'value="first:{ben}" class="tile order-tap first-home chosen"' in page
+    draft, _ = tap_through(host_client, play, [f"first:{carl}", f"fewer:{carl}"], draft)
+    assert draft["first_home"] == [ben, anna]
+    draft, _ = tap_through(host_client, play, [f"more:{carl}"], draft)
+    missing = entry(host_client, play, draft, save="1")
+    assert missing.status_code == 422
+    assert "got a mouse home: tap when their first one got there." in missing.content.decode()
+    draft, _ = tap_through(host_client, play, [f"first:{carl}"], draft)
+    saved = entry(host_client, play, draft, save="1")
+    assert saved.status_code == 200
+    places = {p.player.key: p.place for p in play.participants.all()}
+    # Ben and Anna both have two mice home; Ben's first one got there before Anna's.
+    assert places == {ben: 1, anna: 2, carl: 3}
+
+
+def test_mouse_trap_a_capture_takes_several_mice_by_taps(host_client, household, night,
+                                                         family):
+    anna, ben, carl, dora = (p.key for p in family[:4])
+    play = start_play(household=household, game="mouse_trap", players=family[:4],
+                      game_night=night)
+    draft, page = tap_through(host_client, play, [f"pick:{carl}", f"pick:{dora}"])
+    assert f'value="capture:{anna}"' in page and f'value="capture:{carl}"' not in page
+    draft, page = tap_through(host_client, play, [f"capture:{anna}"], draft)
+    assert draft["captures"] == [{"mice": [carl, dora], "by": anna}]
+    assert f'value="pick:{carl}"' not in page
+    draft, _ = tap_through(host_client, play, [f"pick:{ben}", f"pick:{ben}", f"pick:{anna}",
+                                               f"capture:{ben}"], draft)
+    assert draft["captures"][-1] == {"mice": [anna], "by": ben}
+    assert entry(host_client, play, draft, save="1").status_code == 200
+    play.refresh_from_db()
+    assert play.status == Play.Status.FINISHED
+    places = {p.player.key: p.place for p in play.participants.all()}
+    assert places == {ben: 1, anna: 2, carl: 3, dora: 3}

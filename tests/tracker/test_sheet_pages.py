@@ -276,7 +276,7 @@ def test_further_kniffels(host_client, kniffel, family):
     refused = host_client.post(url, {"set": f"{family[1].pk}:1",
                                      "version": kniffel.version + 1}, **HTMX)
     assert refused.status_code == 422
-    assert "Ben: a further Kniffel needs the Kniffel field filled first." in \
+    assert "Ben: further Kniffels earn a bonus only while the Kniffel field holds 50." in \
         refused.content.decode()
     for bad in ({"set": "x:1", "version": "1"}, {"set": f"{family[0].pk}:²", "version": "1"},
                 {"version": "1"}):
@@ -345,3 +345,83 @@ def test_a_cell_save_reads_and_writes_in_six_queries_whatever_the_sheet_holds(
         statements = [q["sql"] for q in queries
                       if not q["sql"].startswith(("SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"))]
         assert len(statements) <= 6, statements
+
+
+def extra_kniffels(play, player):
+    return play.participants.get(player=player).details.get("extra_kniffels", 0)
+
+
+@pytest.mark.parametrize("bonus,filled,field,dice,counted", [
+    # Schmidt's rule sheet: five alike into their own, still open upper field.
+    (50, {}, "fives", "5,5,5,5,5", 1),
+    (50, {"fives": 15}, "four_of_a_kind", "5,5,5,5,5", 0),
+    # Yahtzee-style: 100 wherever it goes while the Kniffel field holds 50.
+    (100, {"fives": 15}, "four_of_a_kind", "5,5,5,5,5", 1),
+    (100, {"fives": 15}, "full_house", "5,5,5,5,5", 1),
+    (100, {}, "four_of_a_kind", "5,5,5,5,2", 0),
+    (0, {}, "fives", "5,5,5,5,5", 0),
+])
+def test_five_alike_entered_with_the_dice_count_a_further_kniffel(
+        host_client, household, night, family, bonus, filled, field, dice, counted):
+    anna = family[0]
+    play = start_play(household=household, game="kniffel", players=family[:1], game_night=night,
+                      house_rules={"extra_kniffel_bonus": bonus})
+    for key, points in {"kniffel": 50, **filled}.items():
+        write_cell(play, anna, key, points, expected_version=None)
+    response = host_client.post(editor_url(play, anna, field),
+                                {"dice": dice, "choose": field, "version": ""}, **HTMX)
+    assert response.status_code == 200
+    assert KniffelCell.objects.get(play=play, field=field).dice == [
+        int(die) for die in dice.split(",")]
+    assert extra_kniffels(play, anna) == counted
+    play.refresh_from_db()
+    assert play.result["dice"] == {anna.key: {field: [int(die) for die in dice.split(",")]}}
+    assert play.participants.get(player=anna).details["extra_kniffel_bonus"] == counted * bonus
+
+
+def test_undoing_a_further_kniffel_entered_with_the_dice_takes_its_bonus_back(
+        host_client, kniffel, family):
+    anna = family[0]
+    write_cell(kniffel, anna, "kniffel", 50, expected_version=None)
+    write_cell(kniffel, anna, "sixes", 30, expected_version=None, dice=[6, 6, 6, 6, 6])
+    assert extra_kniffels(kniffel, anna) == 1
+    kniffel.refresh_from_db()
+    undone = host_client.post(reverse("sheet_undo", args=[kniffel.pk]),
+                              {"version": kniffel.version}, **HTMX)
+    assert undone.status_code == 200
+    assert extra_kniffels(kniffel, anna) == 0
+    assert not KniffelCell.objects.filter(play=kniffel, field="sixes").exists()
+
+
+def test_correcting_a_further_kniffel_cell_by_typing_takes_its_bonus_back(kniffel, family):
+    anna = family[0]
+    write_cell(kniffel, anna, "kniffel", 50, expected_version=None)
+    cell = write_cell(kniffel, anna, "sixes", 30, expected_version=None, dice=[6, 6, 6, 6, 6])
+    write_cell(kniffel, anna, "sixes", 24, expected_version=cell.version)
+    assert extra_kniffels(kniffel, anna) == 0
+
+
+@pytest.mark.parametrize("field,typed,asks", [
+    ("sixes", "30", True),
+    ("sixes", "24", False),
+    ("four_of_a_kind", "30", False),
+])
+def test_typed_points_that_could_be_a_further_kniffel_ask_the_host(
+        host_client, kniffel, family, field, typed, asks):
+    anna = family[0]
+    write_cell(kniffel, anna, "kniffel", 50, expected_version=None)
+    saved = host_client.post(editor_url(kniffel, anna, field),
+                             {"points": typed, "save": "1", "version": ""}, **HTMX)
+    assert saved.status_code == 200
+    page = saved.content.decode()
+    assert ("Were these points five alike, a further Kniffel?" in page) is asks
+    assert extra_kniffels(kniffel, anna) == 0
+    if not asks:
+        return
+    kniffel.refresh_from_db()
+    answer = re.search(r'name="set" value="([^"]+)"[^>]*>Yes, count a further Kniffel', page)[1]
+    yes = host_client.post(reverse("sheet_extra_kniffels", args=[kniffel.pk]),
+                           {"set": answer, "version": kniffel.version}, **HTMX)
+    assert yes.status_code == 200
+    assert extra_kniffels(kniffel, anna) == 1
+    assert kniffel.participants.get(player=anna).points == 50 + 30 + 50

@@ -323,10 +323,45 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
     if problems:
         context = editor_context(play, participant, field, dice, typed=typed, problems=problems)
         return render_editor(request, play, context, status=422)
+    if "save" in request.POST:
+        question = further_kniffel_question(play, participant, target, cell.points)
+        if question:
+            return render_further_kniffel_question(request, play, question)
     if not request.htmx or play.status != Play.Status.IN_PROGRESS:
         return render_sheet(request, sheet_play(request, play_id))
     return render_page(request, "plays/sheet_saved.html",
                        saved_cell_context(play, participant, target, cell))
+
+
+def further_kniffel_question(play: Play, participant: Participant, field: str, points: int
+                             ) -> dict[str, Any] | None:
+    """What to ask after typed points that could be a further Kniffel; None when they cannot.
+
+    Dice entered on the pads count a further Kniffel by themselves; typed points do not
+    say whether five alike were rolled, so the host answers.
+    """
+    if play.game != "kniffel":
+        return None
+    sheet = {key: points for key, points in
+             play.result.get("sheets", {}).get(participant.player_key, {}).items()
+             if key != field}
+    if not play.rules.further_kniffel(field, None, points, sheet, play.house_rules):
+        return None
+    count = participant.details.get("extra_kniffels", 0) + 1
+    return {"participant": participant, "field_label": say(play.rules.field(field).label),
+            "points": points, "set": f"{participant.player_id}:{count}"}
+
+
+def render_further_kniffel_question(request: HttpRequest, play: Play, question: dict[str, Any]
+                                    ) -> HttpResponse:
+    """The saved sheet, with the further-Kniffel question where the editor was."""
+    participant = next(p for p in play.participants.all()
+                       if p.player_id == question["participant"].player_id)
+    context = sheet_context(play) | {"further": question | {"participant": participant}}
+    if not request.htmx:
+        return render_page(request, "plays/sheet.html", context)
+    response = render_page(request, "plays/sheet.html", context, partial="sheet")
+    return reswap(retarget(response, "#sheet"), "outerHTML")
 
 
 def out_of_turn_question(play: Play, participant: Participant, field: str,

@@ -1,0 +1,78 @@
+"""Stored results of earlier plays in the engine's new shapes, after the data migration."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.urls import reverse
+
+import games
+from tracker.models import Play
+
+BEFORE = [("tracker", "0005_start_player_invitations")]
+AFTER = [("tracker", "0006_result_shapes_first_home_order_and_group_captures")]
+
+
+def migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+def old_play(apps, game, players, result):
+    household = apps.get_model("tracker", "Household").objects.get(name="Family")
+    night = apps.get_model("tracker", "GameNight").objects.get_or_create(
+        household=household, date=datetime.date(2025, 1, 1))[0]
+    play = apps.get_model("tracker", "Play").objects.create(
+        household=household, game_night=night, game=game, result=result, status="finished")
+    for seat, player in enumerate(players):
+        apps.get_model("tracker", "Participant").objects.create(
+            play=play, player=player, seat=seat, points=0, place=seat + 1)
+    return play.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_old_results_take_the_new_shapes_and_still_show(client, django_user_model):
+    apps = migrate(BEFORE)
+    household = apps.get_model("tracker", "Household").objects.create(name="Family")
+    Player = apps.get_model("tracker", "Player")
+    anna, ben, carl = (Player.objects.create(household=household, name=name, colour=colour)
+                       for name, colour in [("Anna", "#d62828"), ("Ben", "#1d4ed8"),
+                                                        ("Carl", "#15803d")])
+    katz = old_play(apps, "alles_fuer_die_katz", [anna, ben], {
+        "mice": {str(anna.pk): {"home": 1, "trapped": 3}, str(ben.pk): {"home": 0, "trapped": 4}},
+        "first_home": str(anna.pk)})
+    trap = old_play(apps, "mouse_trap", [anna, ben, carl], {
+        "captures": [{"mouse": str(carl.pk), "by": str(anna.pk)},
+                     {"mouse": str(ben.pk), "by": str(anna.pk)}], "cheese": {}})
+    untouched = old_play(apps, "souriciere", [anna, ben], {"order": [str(ben.pk)]})
+
+    migrate(AFTER)
+
+    assert Play.objects.get(pk=katz).result["first_home"] == [str(anna.pk)]
+    assert Play.objects.get(pk=trap).result["captures"] == [
+        {"mice": [str(carl.pk)], "by": str(anna.pk)}, {"mice": [str(ben.pk)], "by": str(anna.pk)}]
+    assert Play.objects.get(pk=untouched).result == {"order": [str(ben.pk)]}
+    for pk in (katz, trap):
+        play = Play.objects.get(pk=pk)
+        outcome = games.get(play.game).score(
+            {**play.result, "players": [p.player_key for p in play.participants.all()]})
+        assert outcome.winners == [str(anna.pk)]
+
+    user = django_user_model.objects.create_user("host", password="secret")
+    Play.objects.get(pk=trap).household.members.add(user)
+    client.force_login(user)
+    for pk in (katz, trap):
+        for view in ("play_detail", "play_edit"):
+            page = client.get(reverse(view, args=[pk]))
+            assert page.status_code == 200
+            assert "Anna" in page.content.decode()
+
+    migrate(BEFORE)
+    assert apps.get_model("tracker", "Play").objects.get(pk=trap).result["captures"][0] == {
+        "mouse": str(carl.pk), "by": str(anna.pk)}
+    migrate(AFTER)
+
+
