@@ -425,3 +425,36 @@ def test_typed_points_that_could_be_a_further_kniffel_ask_the_host(
     assert yes.status_code == 200
     assert extra_kniffels(kniffel, anna) == 1
     assert kniffel.participants.get(player=anna).points == 50 + 30 + 50
+
+
+def test_every_tablet_gets_the_shared_sheet_with_its_own_csrf_token(client, host, household,
+                                                                   kniffel, family,
+                                                                   django_assert_max_num_queries):
+    from django.test import Client
+
+    write_cell(kniffel, family[0], "chance", 20, expected_version=None)
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    for tablet in (first, second):
+        tablet.force_login(host)
+    first.get(kniffel.get_absolute_url())
+    with django_assert_max_num_queries(3):
+        page = second.get(kniffel.get_absolute_url()).content.decode()
+    assert "csrf-slot" not in page
+    assert f'<td id="sum-total-{family[0].pk}" data-total>20</td>' in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    response = second.post(editor_url(kniffel, family[1], "ones"),
+                           {"points": "3", "save": "1", "version": "",
+                            "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert f'<td id="sum-total-{family[1].pk}" data-total>3</td>' in (
+        first.get(kniffel.get_absolute_url()).content.decode())
+
+
+def test_a_new_share_link_shows_on_the_cached_sheet_at_once(host_client, kniffel):
+    assert "Share a scoreboard" in host_client.get(kniffel.get_absolute_url()).content.decode()
+    host_client.post(reverse("share_create", args=["play", kniffel.pk]))
+    link = ShareLink.objects.get()
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert reverse("board", args=[link.token]) in page
+    host_client.post(reverse("share_revoke", args=[link.token]))
+    assert "Share a scoreboard" in host_client.get(kniffel.get_absolute_url()).content.decode()

@@ -122,10 +122,10 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
 def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
     play = get_for_household(
         request, Play.objects.select_related("game_night", "series", "tournament"), pk=play_id)
-    share = {"share_link": active_share_link(play=play)}
     if play.is_dice_sheet:
-        return render_sheet_page(request, play, share)
+        return render_sheet_page(request, play)
     prefetch_related_objects([play], participants_in_seat_order())
+    share = {"share_link": active_share_link(play=play)}
     if play.status == Play.Status.IN_PROGRESS:
         entry = ENTRIES[play.game]
         draft = entry.blank(keys(play), play.house_rules)

@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import prefetch_related_objects
@@ -14,7 +15,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -36,6 +37,7 @@ from tracker.recording import (
     write_locked_cell,
 )
 from tracker.views.common import (
+    active_share_link,
     get_for_household,
     participants_in_seat_order,
     render_page,
@@ -167,33 +169,46 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
     }
 
 
-#: Stands for the visitor's CSRF token in a sheet rendered once for all visitors.
+#: Stands for the visitor's CSRF token in a sheet page rendered once for all visitors.
 CSRF_SLOT = "csrf-slot-of-the-shared-sheet"
 
 
-def render_sheet_page(request: HttpRequest, play: Play, extra: dict[str, Any]) -> HttpResponse:
+def sheet_page_key(request: HttpRequest, play: Play) -> str:
+    """What a cached sheet page depends on besides the play's version: changes the version
+    does not count (a share link), the language, the visitor's menu and the address."""
+    generation = cache.get(f"sheet-generation:{play.pk}", 0)
+    return (f"sheet-page:{play.pk}:{play.version}:{generation}:{get_language()}:"
+            f"{int(request.user.is_staff)}:{request.get_host()}")
+
+
+def forget_sheet_page(play: Play) -> None:
+    """Let ``play``'s sheet page be rendered afresh, after a change its version does not show."""
+    key = f"sheet-generation:{play.pk}"
+    cache.set(key, cache.get(key, 0) + 1, timeout=None)
+
+
+def render_sheet_page(request: HttpRequest, play: Play) -> HttpResponse:
     """The sheet page; ``play`` comes without its participants.
 
-    A game in progress is rendered once per version, language and share link and served
-    from the cache that all server processes share, to every tablet that opens it, with
-    each visitor's own CSRF token put in. A finished game (which links to what comes next in
-    its series) is rendered each time.
+    A game in progress is rendered once per version and language and served from the cache
+    that all server processes share, to every tablet that opens it, with each visitor's own
+    CSRF token put in. A finished game (which links to what comes next in its series), and
+    a page with a message to show, are rendered each time.
     """
-    if play.status != Play.Status.IN_PROGRESS:
+    if play.status != Play.Status.IN_PROGRESS or request.GET or len(get_messages(request)):
         prefetch_related_objects([play], participants_in_seat_order())
-        return render_page(request, "plays/sheet.html", sheet_context(play) | extra)
-    link = extra.get("share_link")
-    key = f"sheet-page:{play.pk}:{play.version}:{get_language()}:{link.token if link else ''}"
-    content = cache.get(key)
-    if content is None:
+        return render_page(request, "plays/sheet.html", sheet_context(play) | {
+            "share_link": active_share_link(play=play)})
+    key = sheet_page_key(request, play)
+    page = cache.get(key)
+    if page is None:
         prefetch_related_objects([play], participants_in_seat_order())
-        content = render_to_string("plays/sheet.html#content", sheet_context(play) | extra | {
-            "csrf_token": CSRF_SLOT}, request)
-        cache.set(key, content, timeout=60 * 60 * 24)
-    return render_page(request, "plays/sheet.html", {
-        "play": play, "rules": play.rules,
-        "cached_content": mark_safe(content.replace(CSRF_SLOT, get_token(request))),
-    })
+        page = render_to_string("plays/sheet.html", sheet_context(play) | {
+            "share_link": active_share_link(play=play), "csrf_token": CSRF_SLOT}, request)
+        cache.set(key, page, timeout=60 * 60 * 24)
+    response = HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def read_dice(play: Play, raw: str) -> list[Any]:
