@@ -470,10 +470,12 @@ def history_entries(household: Household, *, game: str | None = None,
         parts = [qs.filter(day__gte=since) for qs in parts]
     if until:
         parts = [qs.filter(day__lte=until) for qs in parts]
-    selected = [qs.annotate(kind=Value(kind)).order_by().values("kind", "pk", "day",
-                                                                 "created_at")
+    # A night heads the plays of its day, although it was created before them.
+    selected = [qs.annotate(kind=Value(kind), after_night=Value(int(kind != "night")))
+                .order_by().values("kind", "pk", "day", "after_night", "created_at")
                 for kind, qs in zip(HISTORY_KINDS, parts, strict=True)]
-    return selected[0].union(*selected[1:], all=True).order_by("-day", "-created_at", "-pk")
+    return selected[0].union(*selected[1:], all=True).order_by(
+        "-day", "after_night", "-created_at", "-pk")
 
 
 # The year in review ---------------------------------------------------------------
