@@ -108,7 +108,7 @@ def test_logged_out_visitors_are_sent_to_log_in(client, history):
 def test_the_number_of_queries_does_not_grow_with_the_history(
         host_client, household, family, django_assert_max_num_queries):
     build_history(household, family)
-    with django_assert_max_num_queries(16) as few:
+    with django_assert_max_num_queries(20) as few:
         host_client.get("/history/")
     night = GameNightFactory(household=household)
     for _ in range(30):

@@ -67,12 +67,13 @@ def history(request: HttpRequest) -> HttpResponse:
         raise Http404(str(error)) from None
     query = request.GET.copy()
     query.pop("page", None)
+    players = household_players(household)
     return render_page(request, "stats/history.html", {
         "household": household, "form": form, "page": page,
         "entries": load_entries(list(page.object_list)), "query": query.urlencode(),
-        "players": sorted(household_players(household).values(),
-                          key=lambda player: player.name.lower()),
-        "games": stats.played_games(household), "years": stats.years_played(household),
+        "players": sorted(players.values(), key=lambda player: player.name.lower()),
+        **stats.cached(household, players, "history", lambda: {
+            "games": stats.played_games(household), "years": stats.years_played(household)}),
     }, partial="entries")
 
 
@@ -81,7 +82,9 @@ def history(request: HttpRequest) -> HttpResponse:
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_for_household(request, Player.objects.select_related("household"),
                                pk=player_id)
-    numbers = stats.player_stats(player, household_players(player.household))
+    players = household_players(player.household)
+    numbers = stats.cached(player.household, players, f"player:{player.pk}",
+                           lambda: stats.player_stats(player, players))
     chart = rate_line(numbers["over_time"], _("Period"), _("Games won")) \
         if numbers["over_time"] else None
     return render_page(request, "stats/player.html", {
@@ -96,7 +99,9 @@ def game_stats(request: HttpRequest, game: str) -> HttpResponse:
         rules = games.get(game)
     except games.UnknownGame:
         raise Http404("no such game") from None
-    numbers = stats.game_stats(household, game, household_players(household))
+    players = household_players(household)
+    numbers = stats.cached(household, players, f"game:{game}",
+                           lambda: stats.game_stats(household, game, players))
     x_title = _("Points") if rules.scored_by_points else _("Place")
     chart = count_bars(numbers["distribution"], x_title, _("Results")) \
         if numbers["distribution"] else None
@@ -113,7 +118,9 @@ def review_year(year: int) -> int:
 
 def review_context(household: Household, year: int) -> dict[str, Any]:
     """What the year in review shows, on the page and on paper."""
-    review = stats.year_review(household, year, household_players(household))
+    players = household_players(household)
+    review = stats.cached(household, players, f"review:{year}",
+                          lambda: stats.year_review(household, year, players))
     chart = count_bars([{"label": row["name"], "count": row["plays"]}
                         for row in review["games"]], _("Game"), _("Games played")) \
         if review["games"] else None
@@ -124,8 +131,10 @@ def review_context(household: Household, year: int) -> dict[str, Any]:
 @require_GET
 def year_review(request: HttpRequest, year: int) -> HttpResponse:
     household = household_required(request)
+    years = stats.cached(household, household_players(household), "years",
+                         lambda: stats.years_played(household))
     return render_page(request, "stats/review.html", review_context(
-        household, review_year(year)) | {"years": stats.years_played(household)})
+        household, review_year(year)) | {"years": years})
 
 
 @login_required
