@@ -54,6 +54,9 @@ def main(base: str) -> None:
         if not setup.locator(".invitation-url").count():
             setup.get_by_role("button", name="Invite someone").click()
         invitation = setup.locator(".invitation-url").first.input_value().removeprefix(base)
+        setup.goto(base + "/history/")
+        player = setup.locator(".chips a", has_text="Julia").get_attribute("href")
+        review = setup.locator(".chips a").last.inner_text().strip()
 
         screens = {
             "home": ("/", None),
@@ -66,6 +69,10 @@ def main(base: str) -> None:
             "scoreboard": (board, None),
             "household": ("/household/", None),
             "invitation": (invitation, "logged-out"),
+            "history": ("/history/", None),
+            "player": (player, None),
+            "game": ("/games/maus_im_nacken/", None),
+            "review": (f"/review/{review}/", None),
         }
         for width, height in SIZES:
             context = browser.new_context(viewport={"width": width, "height": height},
