@@ -9,18 +9,15 @@ first place each have a win; head-to-head, equal places are a draw.
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, TypeVar
+from typing import Any
 
-from django.core.cache import cache
 from django.db.models import (
     Avg,
+    CharField,
     Count,
-    DateField,
     F,
     IntegerField,
     Max,
@@ -33,8 +30,7 @@ from django.db.models import (
     Value,
 )
 from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Coalesce, ExtractYear, TruncMonth
-from django.utils.translation import get_language
+from django.db.models.functions import Cast, Substr, TruncDate
 from django.utils.translation import gettext as _
 
 import games
@@ -58,56 +54,32 @@ LEADERBOARD_MIN_PLAYS = 3
 #: More bars than this make a distribution chart unreadable on a tablet.
 DISTRIBUTION_BINS = 12
 WILSON_Z = 1.96
-CACHE_SECONDS = 24 * 60 * 60
-T = TypeVar("T")
-
-
-def play_date(prefix: str = "") -> Coalesce:
-    """A play's day: its game night's date, or the day it was created (series, tournaments).
-
-    A plain cast rather than TruncDate: SQLite runs TruncDate as a Python function on
-    every row, which made the pages of a ten-year history several times slower.
-    """
-    return Coalesce(f"{prefix}game_night__date", Cast(f"{prefix}created_at", DateField()))
 
 
 def counted_plays(household: Household) -> QuerySet[Play]:
-    return Play.objects.filter(household=household, status=PlayStatus.FINISHED)
+    return Play.objects.filter(household=household, status=PlayStatus.FINISHED).order_by()
 
 
+# The default orderings name related fields, which would add joins to every GROUP BY.
 def counted_participations(household: Household) -> QuerySet[Participant]:
     """Seats in the household's finished plays: the rows every statistic adds up."""
     return Participant.objects.filter(play__household=household,
-                                      play__status=PlayStatus.FINISHED)
+                                      play__status=PlayStatus.FINISHED).order_by()
+
+
+def counted_seats(player: Player) -> QuerySet[Participant]:
+    """The player's seats in finished plays.
+
+    Without the household filter, which the player implies: SQLite then reads the
+    player's seats from their index instead of every play of the household.
+    """
+    return Participant.objects.filter(player=player,
+                                      play__status=PlayStatus.FINISHED).order_by()
 
 
 def in_year(year: int, prefix: str = "") -> Q:
-    """The plays of ``year``, by the date :func:`play_date` gives them."""
-    return (Q(**{f"{prefix}game_night__date__year": year})
-            | Q(**{f"{prefix}game_night__isnull": True, f"{prefix}created_at__year": year}))
-
-
-def change_stamp(household: Household, players: dict[int, Player]) -> str:
-    """What changes whenever a number or a name on the statistics pages could change.
-
-    The household's latest play update and number of plays and nights, and its
-    players' names and colours (numbers are keyed by player, names are not).
-    """
-    plays = Play.objects.filter(household=household).aggregate(
-        latest=Max("updated_at"), count=Count("id"))
-    nights = GameNight.objects.filter(household=household).aggregate(
-        latest=Max("id"), count=Count("id"))
-    names = sorted((pk, p.name, p.colour) for pk, p in players.items())
-    state = f"{plays['latest']}:{plays['count']}:{nights['latest']}:{nights['count']}:{names}"
-    return hashlib.sha256(state.encode()).hexdigest()
-
-
-def cached(household: Household, players: dict[int, Player], what: str,
-           build: Callable[[], T]) -> T:
-    """``build()``, kept until the household's data changes (see :func:`change_stamp`)."""
-    key = (f"stats:{household.pk}:{what}:{get_language()}:"
-           f"{change_stamp(household, players)}")
-    return cache.get_or_set(key, build, timeout=CACHE_SECONDS)
+    """The plays of ``year``, by the day they were played (a range on an indexed column)."""
+    return Q(**{f"{prefix}played_on__range": (date(year, 1, 1), date(year, 12, 31))})
 
 
 def game_name(key: str) -> str:
@@ -171,46 +143,49 @@ def winning_streaks(places: list[int | None]) -> tuple[int, int]:
     return current, longest
 
 
-def player_games(player: Player) -> list[GameLine]:
-    """Plays and wins per game, most played first."""
-    rows = (counted_participations(player.household).filter(player=player)
-            .values("play__game")
-            .annotate(plays=Count("id"), wins=Count("id", filter=Q(place=1)))
-            .order_by("-plays", "play__game"))
-    return [GameLine(row["play__game"], game_name(row["play__game"]), row["plays"], row["wins"])
-            for row in rows]
-
-
-def player_places(player: Player) -> list[dict[str, int]]:
-    """How often the player came 1st, 2nd, ...; shared places count as that place."""
-    return list(counted_participations(player.household).filter(player=player)
-                .values("place").annotate(count=Count("id")).order_by("place"))
+def games_and_places(player: Player) -> tuple[list[GameLine], list[dict[str, int]]]:
+    """Plays and wins per game, most played first, and how often the player came
+    1st, 2nd, ... (shared places count as that place): one count per game and place."""
+    per_game: dict[str, GameLine] = {}
+    per_place: dict[int | None, int] = {}
+    for row in (counted_seats(player).values("play__game", "place")
+                .annotate(count=Count("id"))):
+        line = per_game.setdefault(row["play__game"], GameLine(
+            row["play__game"], game_name(row["play__game"]), 0, 0))
+        line.plays += row["count"]
+        line.wins += row["count"] if row["place"] == 1 else 0
+        per_place[row["place"]] = per_place.get(row["place"], 0) + row["count"]
+    lines = sorted(per_game.values(), key=lambda line: (-line.plays, line.key))
+    places = [{"place": place, "count": count} for place, count
+              in sorted(per_place.items(), key=lambda item: (item[0] is None, item[0] or 0))]
+    return lines, places
 
 
 def player_timeline(player: Player) -> list[tuple[date, int | None]]:
     """(day, place) of each counted play, oldest first: for streaks and the last play."""
-    return list(counted_participations(player.household).filter(player=player)
-                .annotate(day=play_date("play__"))
-                .order_by("day", "play__created_at", "play_id")
-                .values_list("day", "place"))
+    return list(counted_seats(player)
+                .order_by("play__played_on", "play__created_at", "play_id")
+                .values_list("play__played_on", "place"))
 
 
-def results_over_time(player: Player) -> list[dict[str, Any]]:
-    """Plays and wins per month, or per year once the months would not fit a chart."""
-    months = list(counted_participations(player.household).filter(player=player)
-                  .annotate(month=TruncMonth(play_date("play__")))
-                  .values("month")
-                  .annotate(plays=Count("id"), wins=Count("id", filter=Q(place=1)))
-                  .order_by("month"))
+def results_over_time(timeline: list[tuple[date, int | None]]) -> list[dict[str, Any]]:
+    """Plays and wins per month, or per year once the months would not fit a chart.
+
+    Counted from the timeline the page loads anyway: grouping by month in SQL would
+    run a date function on every row.
+    """
+    months: dict[date, dict[str, Any]] = {}
+    for day, place in timeline:
+        month = months.setdefault(day.replace(day=1), {"plays": 0, "wins": 0})
+        month["plays"] += 1
+        month["wins"] += place == 1
     if len(months) <= 18:
-        return [{"label": f"{row['month']:%m/%Y}", "plays": row["plays"], "wins": row["wins"]}
-                for row in months]
+        return [{"label": f"{month:%m/%Y}", **counts} for month, counts in months.items()]
     years: dict[int, dict[str, Any]] = {}
-    for row in months:
-        year = years.setdefault(row["month"].year, {"label": str(row["month"].year),
-                                                    "plays": 0, "wins": 0})
-        year["plays"] += row["plays"]
-        year["wins"] += row["wins"]
+    for month, counts in months.items():
+        year = years.setdefault(month.year, {"label": str(month.year), "plays": 0, "wins": 0})
+        year["plays"] += counts["plays"]
+        year["wins"] += counts["wins"]
     return list(years.values())
 
 
@@ -223,16 +198,22 @@ def kniffel_profile(player: Player) -> dict[str, Any] | None:
         extra=Sum(Cast(KT("details__extra_kniffels"), IntegerField())))
     if not totals["plays"]:
         return None
-    cells = KniffelCell.objects.filter(play__household=player.household, play__game="kniffel",
-                                       play__status=PlayStatus.FINISHED)
-    per_field = {row["field"]: row for row in cells.values("field").annotate(
-        household=Avg("points"), mine=Avg("points", filter=Q(player=player)),
-        kniffels=Count("id", filter=Q(player=player, field="kniffel", points__gt=0)))}
+    # "play_id + 0" keeps SQLite off the play index: it then reads the cells in field
+    # order from kniffel_cell_field_points and groups them without sorting them.
+    household = dict(
+        KniffelCell.objects.alias(in_play=F("play_id") + 0)
+        .filter(in_play__in=counted_plays(player.household).filter(game="kniffel").values("pk"))
+        .order_by().values("field").annotate(average=Avg("points"))
+        .values_list("field", "average"))
+    per_field = {row["field"]: row for row in KniffelCell.objects.filter(
+        player=player, play__game="kniffel", play__status=PlayStatus.FINISHED)
+        .order_by().values("field")
+        .annotate(mine=Avg("points"), scored=Count("id", filter=Q(points__gt=0)))}
     rules = games.get("kniffel")
     fields = [{"key": f.key, "label": say(f.label),
                "mine": per_field.get(f.key, {}).get("mine"),
-               "household": per_field.get(f.key, {}).get("household")} for f in rules.fields]
-    kniffels = per_field.get("kniffel", {}).get("kniffels", 0) + (totals["extra"] or 0)
+               "household": household.get(f.key)} for f in rules.fields]
+    kniffels = per_field.get("kniffel", {}).get("scored", 0) + (totals["extra"] or 0)
     return {"plays": totals["plays"], "average": totals["average"], "best": totals["best"],
             "kniffels": kniffels, "bonus": totals["bonus"],
             "bonus_rate": rate(totals["bonus"], totals["plays"]), "fields": fields}
@@ -255,7 +236,7 @@ def maus_profile(player: Player) -> dict[str, Any] | None:
 
 def head_to_head(player: Player, players: dict[int, Player]) -> list[HeadToHead]:
     """Every opponent the player met, most plays together first."""
-    rows = (counted_participations(player.household).filter(player=player)
+    rows = (counted_seats(player)
             .values(opponent=F("play__participants__player"), game=F("play__game"))
             .annotate(together=Count("id"),
                       ahead=Count("id", filter=Q(place__lt=F("play__participants__place"))),
@@ -279,20 +260,20 @@ def head_to_head(player: Player, players: dict[int, Player]) -> list[HeadToHead]
 
 def player_stats(player: Player, players: dict[int, Player]) -> dict[str, Any]:
     """Everything the player's page shows; ``players`` are the household's, by pk."""
-    per_game = player_games(player)
+    per_game, places = games_and_places(player)
     timeline = player_timeline(player)
     plays = sum(line.plays for line in per_game)
     wins = sum(line.wins for line in per_game)
     current, longest = winning_streaks([place for _day, place in timeline])
     return {
         "plays": plays, "wins": wins, "win_rate": rate(wins, plays),
-        "games": per_game, "places": player_places(player),
+        "games": per_game, "places": places,
         "current_streak": current, "longest_streak": longest,
         "favourite": per_game[0] if per_game else None,
         "last_played": timeline[-1][0] if timeline else None,
         "kniffel": kniffel_profile(player), "maus": maus_profile(player),
         "head_to_head": head_to_head(player, players),
-        "over_time": results_over_time(player),
+        "over_time": results_over_time(timeline),
     }
 
 
@@ -429,21 +410,25 @@ def fairness(household: Household, key: str) -> dict[str, Any]:
 
 
 def fairness_sentence(start: FairnessRow, game: str) -> str:
-    """One plain sentence on whether the start player has an advantage."""
+    """One plain sentence on whether the start player has an advantage.
+
+    The game's name leads, before a colon, so that the sentence reads well whatever the
+    name is ("Any other game", "Mau Mau") and needs no article or plural of it.
+    """
     if not start.plays:
-        return _("No finished %(game)s game yet, so nothing can be said about fairness.") % {
+        return _("%(game)s: no finished game yet, so nothing can be said about fairness.") % {
             "game": game}
     low, high = start.interval
     figures = {"wins": start.wins, "plays": start.plays, "game": game,
                "rate": percent(start.win_rate), "low": percent(low).rstrip("%"),
                "high": percent(high), "fair": percent(start.fair_rate)}
     verdict = {
-        "none": _("The start player won %(wins)s of %(plays)s %(game)s games (%(rate)s, "
+        "none": _("%(game)s: the start player won %(wins)s of %(plays)s games (%(rate)s, "
                   "%(low)s–%(high)s): no clear advantage (a fair share is %(fair)s)."),
-        "advantage": _("The start player won %(wins)s of %(plays)s %(game)s games "
+        "advantage": _("%(game)s: the start player won %(wins)s of %(plays)s games "
                        "(%(rate)s, %(low)s–%(high)s): starting is an advantage (a fair share "
                        "is %(fair)s)."),
-        "disadvantage": _("The start player won %(wins)s of %(plays)s %(game)s games "
+        "disadvantage": _("%(game)s: the start player won %(wins)s of %(plays)s games "
                           "(%(rate)s, %(low)s–%(high)s): starting is a disadvantage (a fair "
                           "share is %(fair)s)."),
     }[start.verdict]
@@ -483,9 +468,10 @@ def history_entries(household: Household, *, game: str | None = None,
     load only the entries it shows.
     """
     nights = GameNight.objects.filter(household=household).annotate(day=F("date"))
-    plays = Play.objects.filter(household=household).annotate(day=play_date())
+    plays = Play.objects.filter(household=household).annotate(day=F("played_on"))
+    # Few rows, so a per-row conversion to the household's local day costs nothing here.
     competitions = [model.objects.filter(household=household)
-                    .annotate(day=Cast("created_at", DateField()))
+                    .annotate(day=TruncDate("created_at"))
                     for model in (Series, Tournament)]
     if game:
         nights = nights.filter(pk__in=Play.objects.filter(game=game).values("game_night"))
@@ -575,8 +561,7 @@ def records_set(household: Household, year: int) -> list[dict[str, Any]]:
                  scored.filter(in_year(year, "play__")).values(*keys)
                  .annotate(high=Max("points"), low=Min("points"))}
     before = {(row["play__game"], row["play__lower_is_better"]): row for row in
-              scored.filter(play__in=Play.objects.filter(household=household)
-                            .annotate(day=play_date()).filter(day__lt=date(year, 1, 1)))
+              scored.filter(play__played_on__lt=date(year, 1, 1))
               .values(*keys).annotate(high=Max("points"), low=Min("points"))}
     wanted: dict[tuple[str, bool], int] = {}
     for group, row in this_year.items():
@@ -585,9 +570,9 @@ def records_set(household: Household, year: int) -> list[dict[str, Any]]:
         earlier = before.get(group)
         if earlier is None or (value < earlier["low"] if lowest else value > earlier["high"]):
             wanted[group] = value
-    if not wanted:
-        return []
-    holders = Q()
+    # From a condition no row meets rather than returning early: the page then runs the
+    # same queries in a year without a record as in one with records.
+    holders = Q(pk__isnull=True)
     for (key, lowest), value in wanted.items():
         holders |= Q(play__game=key, play__lower_is_better=lowest, points=value)
     found = (scored.filter(in_year(year, "play__")).filter(holders)
@@ -608,5 +593,8 @@ def year_in_range(year: int) -> bool:
 
 def years_played(household: Household) -> list[int]:
     """Years with a finished play, newest first (for series and tournaments without nights)."""
-    return list(counted_plays(household).annotate(year=ExtractYear(play_date()))
-                .order_by("-year").values_list("year", flat=True).distinct())
+    # The year as the first four characters of the ISO date, which both databases can
+    # read straight from the index; a date function would run in Python on SQLite.
+    years = (counted_plays(household).annotate(year=Substr(Cast("played_on", CharField()), 1, 4))
+             .values_list("year", flat=True).distinct())
+    return sorted((int(year) for year in years), reverse=True)

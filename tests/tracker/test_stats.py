@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.utils import translation
 
 from tests.factories import GameNightFactory
 from tests.tracker.stats_fixtures import build_history, finish_generic
@@ -103,8 +104,11 @@ def test_fairness_by_seat_and_start_player(history, household):
     assert (start.plays, start.wins) == (3, 2)
     # Fair shares 1/3 + 1/2 + 1/3 of three plays: 39%.
     assert start.fair_rate == pytest.approx(7 / 18)
-    assert fair["sentence"] == ("The start player won 2 of 3 Any other game games "
+    assert fair["sentence"] == ("Any other game: the start player won 2 of 3 games "
                                 "(67%, 21–94%): no clear advantage (a fair share is 39%).")
+    with translation.override("de"):
+        german = stats.fairness(household, "generic")["sentence"]
+    assert german.startswith("Anderes Spiel: Der Startspieler hat 2 von 3 Partien gewonnen")
 
 
 def test_wilson_interval_of_31_wins_in_80_games():
@@ -127,7 +131,8 @@ def test_a_game_with_no_plays_has_no_numbers(history, household, players):
     numbers = stats.game_stats(household, "mau_mau", players)
     assert (numbers["plays"], numbers["records"], numbers["leaderboard"],
             numbers["distribution"]) == (0, [], [], [])
-    assert "No finished" in numbers["fairness"]["sentence"]
+    assert numbers["fairness"]["sentence"] == (
+        "Mau Mau(s): no finished game yet, so nothing can be said about fairness.")
 
 
 def test_year_review_counts_champions_records_and_the_best_night(history, household, players):

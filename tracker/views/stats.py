@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import InvalidPage, Paginator
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
@@ -17,11 +19,18 @@ import games
 from tracker import stats
 from tracker.charts import count_bars, rate_line
 from tracker.forms import HistoryFilterForm
-from tracker.models import GameNight, Household, Play, Player, Series, Tournament
+from tracker.models import (
+    GameNight,
+    Household,
+    Participant,
+    Play,
+    Player,
+    Series,
+    Tournament,
+)
 from tracker.views.common import (
     get_for_household,
     household_required,
-    participants_in_seat_order,
     render_page,
 )
 from tracker.views.printing import print_language, sheet_response
@@ -34,17 +43,46 @@ def household_players(household: Household) -> dict[int, Player]:
     return {player.pk: player for player in Player.objects.filter(household=household)}
 
 
+def ids_or_none(ids: list[int]) -> list[int]:
+    """``ids``, or a pk no row has: Django sends no query for an empty IN list, and the
+    page's query count must not depend on which kinds of entry it happens to show."""
+    return ids or [0]
+
+
+def attach(objects: dict[int, Any], name: str, rows: list[tuple[int, Any]]) -> None:
+    """Give each object its ``name`` related rows, as prefetch_related would have done."""
+    grouped: dict[int, list[Any]] = defaultdict(list)
+    for owner, item in rows:
+        grouped[owner].append(item)
+    for pk, instance in objects.items():
+        instance._prefetched_objects_cache = {
+            **getattr(instance, "_prefetched_objects_cache", {}), name: grouped[pk]}
+
+
 def load_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The objects behind a page of history rows, one query (or two) per kind."""
+    """The objects behind a page of history rows: the same seven queries whatever is on it."""
     wanted: dict[str, list[int]] = {kind: [] for kind in stats.HISTORY_KINDS}
     for row in rows:
         wanted[row["kind"]].append(row["pk"])
+    nights = GameNight.objects.in_bulk(ids_or_none(wanted["night"]))
+    attach(nights, "players", [(row.gamenight_id, row.player) for row in
+                               GameNight.players.through.objects.select_related("player")
+                               .filter(gamenight_id__in=ids_or_none(wanted["night"]))
+                               .order_by(Lower("player__name"))])
+    plays = (Play.objects.select_related("game_night", "series", "tournament")
+             .in_bulk(ids_or_none(wanted["play"])))
+    attach(plays, "participants", [(seat.play_id, seat) for seat in
+                                   Participant.objects.select_related("player")
+                                   .filter(play_id__in=ids_or_none(wanted["play"]))
+                                   .order_by("seat")])
+    series = Series.objects.in_bulk(ids_or_none(wanted["series"]))
+    attach(series, "players", [(row.series_id, row.player) for row in
+                               Series.players.through.objects.select_related("player")
+                               .filter(series_id__in=ids_or_none(wanted["series"]))
+                               .order_by(Lower("player__name"))])
     loaded: dict[str, dict[int, Any]] = {
-        "night": GameNight.objects.prefetch_related("players").in_bulk(wanted["night"]),
-        "play": Play.objects.select_related("game_night", "series", "tournament")
-        .prefetch_related(participants_in_seat_order()).in_bulk(wanted["play"]),
-        "series": Series.objects.prefetch_related("players").in_bulk(wanted["series"]),
-        "tournament": Tournament.objects.in_bulk(wanted["tournament"]),
+        "night": nights, "play": plays, "series": series,
+        "tournament": Tournament.objects.in_bulk(ids_or_none(wanted["tournament"])),
     }
     return [{"kind": row["kind"], "day": row["day"], "object": loaded[row["kind"]][row["pk"]]}
             for row in rows]
@@ -72,8 +110,7 @@ def history(request: HttpRequest) -> HttpResponse:
         "household": household, "form": form, "page": page,
         "entries": load_entries(list(page.object_list)), "query": query.urlencode(),
         "players": sorted(players.values(), key=lambda player: player.name.lower()),
-        **stats.cached(household, players, "history", lambda: {
-            "games": stats.played_games(household), "years": stats.years_played(household)}),
+        "games": stats.played_games(household), "years": stats.years_played(household),
     }, partial="entries")
 
 
@@ -83,8 +120,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_for_household(request, Player.objects.select_related("household"),
                                pk=player_id)
     players = household_players(player.household)
-    numbers = stats.cached(player.household, players, f"player:{player.pk}",
-                           lambda: stats.player_stats(player, players))
+    numbers = stats.player_stats(player, players)
     chart = rate_line(numbers["over_time"], _("Period"), _("Games won")) \
         if numbers["over_time"] else None
     return render_page(request, "stats/player.html", {
@@ -100,8 +136,7 @@ def game_stats(request: HttpRequest, game: str) -> HttpResponse:
     except games.UnknownGame:
         raise Http404("no such game") from None
     players = household_players(household)
-    numbers = stats.cached(household, players, f"game:{game}",
-                           lambda: stats.game_stats(household, game, players))
+    numbers = stats.game_stats(household, game, players)
     x_title = _("Points") if rules.scored_by_points else _("Place")
     chart = count_bars(numbers["distribution"], x_title, _("Results")) \
         if numbers["distribution"] else None
@@ -118,9 +153,7 @@ def review_year(year: int) -> int:
 
 def review_context(household: Household, year: int) -> dict[str, Any]:
     """What the year in review shows, on the page and on paper."""
-    players = household_players(household)
-    review = stats.cached(household, players, f"review:{year}",
-                          lambda: stats.year_review(household, year, players))
+    review = stats.year_review(household, year, household_players(household))
     chart = count_bars([{"label": row["name"], "count": row["plays"]}
                         for row in review["games"]], _("Game"), _("Games played")) \
         if review["games"] else None
@@ -131,10 +164,8 @@ def review_context(household: Household, year: int) -> dict[str, Any]:
 @require_GET
 def year_review(request: HttpRequest, year: int) -> HttpResponse:
     household = household_required(request)
-    years = stats.cached(household, household_players(household), "years",
-                         lambda: stats.years_played(household))
     return render_page(request, "stats/review.html", review_context(
-        household, review_year(year)) | {"years": years})
+        household, review_year(year)) | {"years": stats.years_played(household)})
 
 
 @login_required
