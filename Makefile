@@ -48,6 +48,7 @@ bench: install
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/tournament.py
 	$(BIN)/python bench/concurrency.py
+	$(BIN)/python bench/stats.py
 
 # Re-extract and compile the German catalogs after changing user-facing strings.
 messages:

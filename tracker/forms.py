@@ -21,6 +21,7 @@ from tracker.models import (
     Series,
     Tournament,
     TournamentEntry,
+    game_choices,
     tidy_name,
 )
 from tracker.printing import Pad
@@ -365,3 +366,34 @@ class TournamentForm(forms.ModelForm):
                 TournamentEntry(tournament=tournament, player=player)
                 for player in self.cleaned_data["players"])
         return tournament
+
+
+class HistoryFilterForm(forms.Form):
+    """The history page's filters; every field is optional, all of them narrow the list."""
+
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none(),
+                                    required=False, empty_label=_("All players"))
+    series = forms.ModelChoiceField(label=_("Series"), queryset=Series.objects.none(),
+                                    required=False, empty_label=_("All series"))
+    since = forms.DateField(label=_("From"), required=False,
+                            widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False,
+                            widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", _("All games")), *game_choices()]
+        self.fields["player"].queryset = Player.objects.filter(household=household)
+        self.fields["series"].queryset = Series.objects.filter(household=household)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError(_("The start date lies after the end date."))
+        return data
+
+    def filters(self) -> dict[str, Any]:
+        """The chosen filters, for :func:`tracker.stats.history_entries`."""
+        return {name: value for name, value in self.cleaned_data.items() if value}

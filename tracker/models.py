@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -142,12 +142,28 @@ class GameNight(models.Model):
         verbose_name = _("game night")
         verbose_name_plural = _("game nights")
         ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["household", "date"], name="night_household_date")]
 
     def __str__(self) -> str:
         return f"{self.household} {self.date:%Y-%m-%d}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, and move the night's plays to its new date when the date changed."""
+        moved = self.pk is not None and getattr(self, "_stored_date", self.date) != self.date
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            if moved:
+                self.plays.update(played_on=self.date)
+        self._stored_date = self.date
+
     def get_absolute_url(self) -> str:
         return reverse("night_detail", args=[self.pk])
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> GameNight:
+        night = super().from_db(db, field_names, values)
+        night._stored_date = night.__dict__.get("date")
+        return night
 
 
 class Series(models.Model):
@@ -349,11 +365,21 @@ class Play(models.Model):
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    # Stored rather than computed so that history and statistics sort, filter and
+    # group plays by day on an index: the night's date, or the household's local
+    # day the play started for series and tournament plays without a night.
+    played_on = models.DateField(_("played on"), editable=False)
 
     class Meta:
         verbose_name = _("play")
         verbose_name_plural = _("plays")
         ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["household", "played_on", "created_at"],
+                         name="play_household_day"),
+            models.Index(fields=["household", "status", "game", "played_on"],
+                         name="play_household_counted"),
+        ]
         constraints = [
             models.CheckConstraint(condition=Q(game__in=list(games.GAMES)),
                                    name="play_game_registered"),
@@ -381,8 +407,27 @@ class Play(models.Model):
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, keeping :attr:`played_on` the date of the night the play belongs to."""
+        moved = getattr(self, "_stored_night_id", None) != self.game_night_id
+        if self.game_night_id is not None and (moved or self.played_on is None):
+            self.played_on = self.game_night.date
+            update_fields = kwargs.get("update_fields")
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "played_on"}
+        elif self.played_on is None:
+            self.played_on = timezone.localdate()
+        super().save(*args, **kwargs)
+        self._stored_night_id = self.game_night_id
+
     def get_absolute_url(self) -> str:
         return reverse("play_detail", args=[self.pk])
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> Play:
+        play = super().from_db(db, field_names, values)
+        play._stored_night_id = play.__dict__.get("game_night_id")
+        return play
 
     @property
     def label(self) -> str:
@@ -455,6 +500,13 @@ class Participant(models.Model):
         verbose_name = _("participant")
         verbose_name_plural = _("participants")
         ordering = ["play", "seat"]
+        # Covering indexes: a player's statistics read seats by player, head-to-head
+        # reads the other seats of each play, both without touching the table rows.
+        indexes = [
+            models.Index(fields=["player", "play", "place", "points"],
+                         name="participant_player_results"),
+            models.Index(fields=["play", "player", "place"], name="participant_play_places"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["play", "player"], name="participant_once_per_play"),
             models.UniqueConstraint(fields=["play", "seat"], name="participant_seat_unique"),
@@ -495,6 +547,9 @@ class KniffelCell(models.Model):
         verbose_name = _("Kniffel cell")
         verbose_name_plural = _("Kniffel cells")
         ordering = ["play", "player", "id"]
+        # Covering the per-field averages, so they never read the cells' dice.
+        indexes = [models.Index(fields=["field", "play", "points"],
+                                name="kniffel_cell_field_points")]
         constraints = [
             models.UniqueConstraint(fields=["play", "player", "field"],
                                     name="kniffel_cell_once_per_field"),

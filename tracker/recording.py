@@ -77,6 +77,7 @@ def start_play(
             series=series, race_number=race_number, tournament=tournament,
             round_number=round_number, table_number=table_number, created_by=user,
             scored_by_points=rules.scores_points(house_rules), start_seat=start_seat,
+            played_on=game_night.date if game_night else timezone.localdate(),
         )
         Participant.objects.bulk_create(
             Participant(play=play, player=player, seat=seat)

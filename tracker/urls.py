@@ -9,6 +9,7 @@ from tracker.views import (
     printing,
     series,
     sheets,
+    stats,
     tournaments,
 )
 
@@ -58,6 +59,11 @@ urlpatterns = [
          name="print_tournament"),
     path("series/<int:series_id>/certificates/", printing.series_certificates,
          name="series_certificates"),
+    path("history/", stats.history, name="history"),
+    path("players/<int:player_id>/", stats.player_detail, name="player_detail"),
+    path("games/<slug:game>/", stats.game_stats, name="game_stats"),
+    path("review/<int:year>/", stats.year_review, name="year_review"),
+    path("review/<int:year>/print/", stats.year_review_print, name="print_year_review"),
     path("household/", households.household_detail, name="household"),
     path("household/new/", households.household_create, name="household_create"),
     path("household/name/", households.household_rename, name="household_rename"),

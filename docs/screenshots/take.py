@@ -7,7 +7,8 @@ Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file. It play
 start of an evening through the pages, as a host would: home and the start page while no
 night runs yet, then tonight's night with four players, a three-race series whose first
 race is saved and whose second is being entered, the night's scoreboard, and the demo
-family's household, invitation, unfinished Kniffel sheet and tournament.
+family's household, invitation, unfinished Kniffel sheet and tournament, and the history and
+statistics pages.
 """
 
 import re
@@ -112,6 +113,9 @@ def main(base: str) -> None:
         setup.goto(base + "/series/")
         tournament = setup.locator("a.item-main", has_text="Lenas Geburtstag").get_attribute(
             "href")
+        setup.goto(base + "/history/")
+        player = setup.locator(".chips a", has_text="Julia").get_attribute("href")
+        review = setup.locator(".chips a").last.inner_text().strip()
         setup.context.close()
 
         screens = {
@@ -129,6 +133,10 @@ def main(base: str) -> None:
             "scoreboard": paths["board"],
             "tournament": tournament,
             "household": "/household/",
+            "history": "/history/",
+            "player": player,
+            "game": "/games/maus_im_nacken/",
+            "review": f"/review/{review}/",
         }
         for width, height in SIZES:
             page = tablet(browser, base, width, height)

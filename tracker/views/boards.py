@@ -54,7 +54,7 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
     if request.htmx and request.GET.get("since") == state:
         return HttpResponse(status=204)
     return render_page(request, "boards/board.html", board_context(link) | {
-        "state": state, "poll_seconds": POLL_SECONDS}, partial="board")
+        "state": state, "poll_seconds": POLL_SECONDS, "board": True}, partial="board")
 
 
 def board_context(link: ShareLink) -> dict[str, Any]:

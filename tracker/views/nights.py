@@ -192,6 +192,7 @@ class NightRow:
 
     name: str
     colour: str
+    pk: int
     played: int = 0
     wins: int = 0
     seconds: int = 0
@@ -207,7 +208,7 @@ def night_standings(plays: list[Play]) -> list[NightRow]:
             continue
         for participant in play.participants.all():
             player = participant.player
-            row = rows.setdefault(player.key, NightRow(player.name, player.colour))
+            row = rows.setdefault(player.key, NightRow(player.name, player.colour, player.pk))
             row.played += 1
             if participant.place in (1, 2, 3):
                 attribute = ("wins", "seconds", "thirds")[participant.place - 1]

@@ -1,0 +1,186 @@
+"""Looking back: the history, a page per player and per game, and the year in review."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import InvalidPage, Paginator
+from django.db.models.functions import Lower
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.http import require_GET
+
+import games
+from tracker import stats
+from tracker.charts import count_bars, rate_line
+from tracker.forms import HistoryFilterForm
+from tracker.models import (
+    GameNight,
+    Household,
+    Participant,
+    Play,
+    Player,
+    Series,
+    Tournament,
+)
+from tracker.views.common import (
+    get_for_household,
+    household_required,
+    render_page,
+)
+from tracker.views.printing import print_language, sheet_response
+
+HISTORY_PAGE_SIZE = 25
+
+
+def household_players(household: Household) -> dict[int, Player]:
+    """The household's players by pk, to name players in aggregated rows without a join."""
+    return {player.pk: player for player in Player.objects.filter(household=household)}
+
+
+def ids_or_none(ids: list[int]) -> list[int]:
+    """``ids``, or a pk no row has: Django sends no query for an empty IN list, and the
+    page's query count must not depend on which kinds of entry it happens to show."""
+    return ids or [0]
+
+
+def attach(objects: dict[int, Any], name: str, rows: list[tuple[int, Any]]) -> None:
+    """Give each object its ``name`` related rows, as prefetch_related would have done."""
+    grouped: dict[int, list[Any]] = defaultdict(list)
+    for owner, item in rows:
+        grouped[owner].append(item)
+    for pk, instance in objects.items():
+        instance._prefetched_objects_cache = {
+            **getattr(instance, "_prefetched_objects_cache", {}), name: grouped[pk]}
+
+
+def load_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The objects behind a page of history rows: the same seven queries whatever is on it."""
+    wanted: dict[str, list[int]] = {kind: [] for kind in stats.HISTORY_KINDS}
+    for row in rows:
+        wanted[row["kind"]].append(row["pk"])
+    nights = GameNight.objects.in_bulk(ids_or_none(wanted["night"]))
+    attach(nights, "players", [(row.gamenight_id, row.player) for row in
+                               GameNight.players.through.objects.select_related("player")
+                               .filter(gamenight_id__in=ids_or_none(wanted["night"]))
+                               .order_by(Lower("player__name"))])
+    plays = (Play.objects.select_related("game_night", "series", "tournament")
+             .in_bulk(ids_or_none(wanted["play"])))
+    attach(plays, "participants", [(seat.play_id, seat) for seat in
+                                   Participant.objects.select_related("player")
+                                   .filter(play_id__in=ids_or_none(wanted["play"]))
+                                   .order_by("seat")])
+    series = Series.objects.in_bulk(ids_or_none(wanted["series"]))
+    attach(series, "players", [(row.series_id, row.player) for row in
+                               Series.players.through.objects.select_related("player")
+                               .filter(series_id__in=ids_or_none(wanted["series"]))
+                               .order_by(Lower("player__name"))])
+    loaded: dict[str, dict[int, Any]] = {
+        "night": nights, "play": plays, "series": series,
+        "tournament": Tournament.objects.in_bulk(ids_or_none(wanted["tournament"])),
+    }
+    return [{"kind": row["kind"], "day": row["day"], "object": loaded[row["kind"]][row["pk"]]}
+            for row in rows]
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    """Every night, play, series and tournament, newest first, filtered and paginated."""
+    household = household_required(request)
+    filtering = {key: value for key, value in request.GET.items() if key != "page"}
+    form = HistoryFilterForm(filtering or None, household=household)
+    if form.is_bound and not form.is_valid():
+        return render_page(request, "stats/history.html", {
+            "form": form, "household": household}, status=400)
+    entries = stats.history_entries(household, **(form.filters() if form.is_bound else {}))
+    try:
+        page = Paginator(entries, HISTORY_PAGE_SIZE).page(request.GET.get("page") or 1)
+    except InvalidPage as error:
+        raise Http404(str(error)) from None
+    query = request.GET.copy()
+    query.pop("page", None)
+    players = household_players(household)
+    return render_page(request, "stats/history.html", {
+        "household": household, "form": form, "page": page,
+        "entries": load_entries(list(page.object_list)), "query": query.urlencode(),
+        "players": sorted(players.values(), key=lambda player: player.name.lower()),
+        "games": stats.played_games(household), "years": stats.years_played(household),
+    }, partial="entries")
+
+
+@login_required
+@require_GET
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_for_household(request, Player.objects.select_related("household"),
+                               pk=player_id)
+    players = household_players(player.household)
+    numbers = stats.player_stats(player, players)
+    chart = rate_line(numbers["over_time"], _("Period"), _("Games won")) \
+        if numbers["over_time"] else None
+    return render_page(request, "stats/player.html", {
+        "player": player, "stats": numbers, "chart": chart})
+
+
+@login_required
+@require_GET
+def game_stats(request: HttpRequest, game: str) -> HttpResponse:
+    household = household_required(request)
+    try:
+        rules = games.get(game)
+    except games.UnknownGame:
+        raise Http404("no such game") from None
+    players = household_players(household)
+    numbers = stats.game_stats(household, game, players)
+    x_title = _("Points") if rules.scored_by_points else _("Place")
+    chart = count_bars(numbers["distribution"], x_title, _("Results")) \
+        if numbers["distribution"] else None
+    return render_page(request, "stats/game.html", {
+        "rules": rules, "game": stats.game_name(game), "key": game, "stats": numbers,
+        "chart": chart})
+
+
+def review_year(year: int) -> int:
+    if not stats.year_in_range(year):
+        raise Http404("no such year")
+    return year
+
+
+def review_context(household: Household, year: int) -> dict[str, Any]:
+    """What the year in review shows, on the page and on paper."""
+    review = stats.year_review(household, year, household_players(household))
+    chart = count_bars([{"label": row["name"], "count": row["plays"]}
+                        for row in review["games"]], _("Game"), _("Games played")) \
+        if review["games"] else None
+    return {"household": household, "review": review, "chart": chart}
+
+
+@login_required
+@require_GET
+def year_review(request: HttpRequest, year: int) -> HttpResponse:
+    household = household_required(request)
+    return render_page(request, "stats/review.html", review_context(
+        household, review_year(year)) | {"years": stats.years_played(household)})
+
+
+@login_required
+@require_GET
+@xframe_options_sameorigin
+def year_review_print(request: HttpRequest, year: int) -> HttpResponse:
+    """The year in review as a PDF (or, with ``?format=html``, as the page it is made from)."""
+    household = household_required(request)
+    year = review_year(year)
+    language = print_language(request)
+    with translation.override(language):
+        context = review_context(household, year) | {
+            "title": _("%(household)s: %(year)s in review") % {
+                "household": household.name, "year": year},
+            "paper": "A4", "language": language,
+            "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
+    return sheet_response(request, "print/review.html", context, language,
+                          f"review-{year}.pdf")
