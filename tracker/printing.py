@@ -9,11 +9,14 @@ as fast as a single sheet.
 from __future__ import annotations
 
 import io
+import mimetypes
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from itertools import accumulate
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -126,6 +129,29 @@ def print_css() -> str:
     return PRINT_CSS.read_text(encoding="utf-8")
 
 
+@lru_cache(maxsize=1)
+def project_files_fetcher() -> type:
+    """WeasyPrint's URL fetcher for printed sheets (WeasyPrint is imported only to print)."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class ProjectFilesOnly(URLFetcher):
+        """The project's static files and data: URLs; nothing from the network or from
+        elsewhere on the server's disk, whatever a sheet's text asks for."""
+
+        def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
+            parsed = urlparse(url)
+            if parsed.scheme == "data":
+                return super().fetch(url, headers)
+            static = (settings.BASE_DIR / "static").resolve()
+            path = Path(unquote(parsed.path)).resolve() if parsed.scheme == "file" else None
+            if path is None or not path.is_relative_to(static) or not path.is_file():
+                raise ValueError(f"printed sheets fetch only the project's files, not {url!r}")
+            content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": content_type})
+
+    return ProjectFilesOnly
+
+
 def render_pdf(template: str, context: dict[str, Any], language: str, *, repeat: int = 1
                ) -> bytes:
     """The PDF of ``template``; with ``repeat``, each page is repeated that often.
@@ -136,7 +162,8 @@ def render_pdf(template: str, context: dict[str, Any], language: str, *, repeat:
     from weasyprint import HTML  # a heavy import, only for the views that print
 
     pdf = HTML(string=render_html(template, context, language),
-               base_url=str(settings.BASE_DIR)).write_pdf()
+               base_url=str(settings.BASE_DIR),
+               url_fetcher=project_files_fetcher()(allowed_protocols={"data", "file"})).write_pdf()
     return repeat_pages(pdf, repeat) if repeat > 1 else pdf
 
 

@@ -1,5 +1,7 @@
 """Filled Kniffel sheets, series standings, tally sheets and certificates, read back."""
 
+import subprocess
+
 import pytest
 from django.urls import reverse
 
@@ -116,3 +118,47 @@ def test_other_households_sheets_do_not_print(client, stranger, kniffel, househo
                 reverse("print_series", args=[series.pk]),
                 reverse("series_certificates", args=[series.pk])):
         assert client.get(url).status_code == 404
+
+
+HOSTILE_NAME = ('Winter\f} @import url("file:///etc/passwd"); body { background: '
+                'url("http://127.0.0.1:9/x.png") } .x {\r"')
+
+
+def test_a_hostile_series_name_is_printed_as_text_and_fetches_nothing(host_client, household,
+                                                                     family, monkeypatch):
+    from weasyprint.urls import URLFetcher
+
+    fetched = []
+    monkeypatch.setattr(URLFetcher, "open", lambda self, url, *a, **k: fetched.append(url))
+    series = finished_series(household, family)
+    series.name = HOSTILE_NAME
+    series.save()
+    response = host_client.get(reverse("print_series", args=[series.pk]), {"lang": "en"})
+    assert response.status_code == 200
+    page = subprocess.run(["pdftotext", "-", "-"], input=response.content, check=True,
+                          capture_output=True).stdout.decode()
+    assert "root:" not in page and "Running totals" in page and "1/1" in page
+    assert fetched == []
+    html = host_client.get(reverse("print_series", args=[series.pk]),
+                           {"format": "html"}).content.decode()
+    style = html[html.index("<style>"):html.index("</style>")]
+    assert "Winter" not in style and "@import" not in style
+    assert '<footer class="running-footer">Scorekeeper · Winter' in html
+
+
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "http://127.0.0.1:9/x.png",
+                                 "file:///work/../etc/hostname", "ftp://127.0.0.1/x"])
+def test_printed_sheets_fetch_nothing_outside_the_project(url):
+    from tracker.printing import project_files_fetcher
+
+    fetcher = project_files_fetcher()(allowed_protocols={"data", "file"})
+    with pytest.raises(ValueError):
+        fetcher.fetch(url)
+
+
+def test_printed_sheets_may_use_the_projects_own_static_files(settings):
+    from tracker.printing import project_files_fetcher
+
+    fetcher = project_files_fetcher()(allowed_protocols={"data", "file"})
+    css = settings.BASE_DIR / "static" / "css" / "print.css"
+    assert b"@page" in fetcher.fetch(css.as_uri()).read()

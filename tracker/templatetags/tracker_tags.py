@@ -2,7 +2,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.safestring import mark_safe
 
 from games import Problem, Text
 from tracker.engine_text import say as say_text
@@ -24,12 +23,3 @@ def lookup(mapping: Mapping[str, Any] | None, key: Any) -> Any:
     if not isinstance(mapping, Mapping):
         return None
     return mapping.get(key, mapping.get(str(key)))
-
-
-@register.filter
-def css_string(value: Any) -> str:
-    """``value`` as the inside of a double-quoted CSS string (for page footers in print CSS)."""
-    text = str(value)
-    for char in ("\\", '"', "<", ">", "&", "\n"):
-        text = text.replace(char, f"\\{ord(char):x} ")
-    return mark_safe(text)
