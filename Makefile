@@ -10,12 +10,21 @@ HOST ?= 0.0.0.0:8000
 APT_RUN := libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-core fonts-noto-color-emoji
 APT_TEST := chromium poppler-utils gettext
 
-.PHONY: run test install install-test apt bench messages lint
+.PHONY: run dev test install install-test apt bench messages lint
 
+# Safe on a home network: DEBUG off, a secret key made once into data/, only this machine's
+# names and addresses allowed, plain HTTP (DJANGO_HTTPS=true behind a proxy that does TLS).
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py seed_demo
-	$(BIN)/python manage.py runserver $(HOST)
+	$(BIN)/gunicorn tracker.wsgi --bind $(HOST) --workers 3
+
+# For development: DEBUG on, the code reloaded on every change.
+dev: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
+	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST)
 
 test: install install-test
 	$(BIN)/python -m pytest

@@ -1,23 +1,31 @@
 """Settings for the scorekeeper: one file, sensible without any environment variable.
 
-With nothing set it runs for development on SQLite in ``data/`` with DEBUG on.
-For a server set:
+With nothing set it runs safely on SQLite in ``data/``: DEBUG off, a secret key made once
+into ``data/secret_key``, and only this machine's own names and addresses allowed.
+``make dev`` turns DEBUG on for development. For a server set:
 
-``DJANGO_DEBUG``          ``false`` (default ``true``)
-``DJANGO_SECRET_KEY``     required once DEBUG is off
-``DJANGO_ALLOWED_HOSTS``  comma-separated host names (default ``*`` while DEBUG is on)
+``DJANGO_DEBUG``          ``true`` for development only (default ``false``)
+``DJANGO_SECRET_KEY``     a long random string (default: made once into data/secret_key)
+``DJANGO_ALLOWED_HOSTS``  comma-separated host names (default: this machine's names and
+                          addresses; ``*`` while DEBUG is on)
 ``DATABASE_URL``          e.g. ``postgres://user:password@127.0.0.1:5432/tracker``
-``DJANGO_HTTPS``          ``false`` when served over plain HTTP (default: on when DEBUG is off)
+``DJANGO_HTTPS``          ``true`` behind a proxy that terminates TLS (default ``false``)
 ``DJANGO_CACHE_URL``      ``redis://…`` or ``memcached://host:port`` (default: files in data/)
 
 A malformed value stops the start with an error instead of being guessed at.
 """
 
+import fcntl
 import hashlib
 import os
+import secrets
+import socket
+import struct
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -46,15 +54,45 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+def generated_secret_key(path: Path) -> str:
+    """The key kept in ``path``, made on the first start; readable by its owner only."""
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        # Written aside and linked into place, so that server processes starting together
+        # agree on one key and never read a half-written file.
+        draft = path.with_name(f"{path.name}.{os.getpid()}")
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as key_file:
+            key_file.write(secrets.token_urlsafe(50))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return path.read_text().strip()
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
-    SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["*"] if DEBUG else [])
+def this_machine() -> list[str]:
+    """The names and IPv4 addresses this machine answers to on the home network."""
+    names = {"localhost", "127.0.0.1", "[::1]", socket.gethostname(), socket.getfqdn()}
+    for _index, interface in socket.if_nameindex():
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915,  # SIOCGIFADDR
+                                     struct.pack("256s", interface[:15].encode()))
+            names.add(socket.inet_ntoa(packed[20:24]))
+        except OSError:
+            continue  # an interface without an IPv4 address
+    return sorted(name for name in names if name)
+
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or generated_secret_key(
+    DATA_DIR / "secret_key")
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["*"] if DEBUG else this_machine())
 
 if "DATABASE_URL" in os.environ:
     try:
@@ -88,6 +126,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
+    "csp",
     "tracker",
 ]
 
@@ -102,7 +142,41 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tracker.middleware.PrivatePagesMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Only the site's own scripts, styles and images: no inline code and no style attributes
+# anywhere (player colours are classes), so nothing needs 'unsafe-inline'. Printed sheets'
+# HTML previews carry their paper's CSS inline and allow inline styles for themselves.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [SELF],
+    },
+}
+
+# Logins are throttled with django-axes, for the app's login page and the admin's alike:
+# after five wrong passwords for one account, or from one address, further tries get a
+# 429 page saying how long to wait. (Behind a proxy, every visitor shares the proxy's
+# address: set AXES_LOCKOUT_PARAMETERS to ["username"] there.)
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "tracker.urls"
 WSGI_APPLICATION = "tracker.wsgi.application"
@@ -176,7 +250,11 @@ else:
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 if not DEBUG:
-    HTTPS = env_bool("DJANGO_HTTPS", True)
+    HTTPS = env_bool("DJANGO_HTTPS", False)
+    if not HTTPS:
+        # Served over plain HTTP on the home network: the HTTPS-only settings do not apply.
+        SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012",
+                                  "security.W016"]
     SECURE_SSL_REDIRECT = HTTPS
     SESSION_COOKIE_SECURE = HTTPS
     CSRF_COOKIE_SECURE = HTTPS

@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DJANGO_DEBUG": "false",
+    "DJANGO_HTTPS": "true",
     "DJANGO_SECRET_KEY": "k3y-for-tests-8f2c9a1e7d6b5a4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7",
     "DJANGO_ALLOWED_HOSTS": "scores.example.org",
     "DATABASE_URL": "sqlite:////tmp/tracker-check.sqlite3",
@@ -28,14 +29,28 @@ def test_production_settings_pass_the_deployment_check():
     assert "no issues" in checked.stdout
 
 
-def test_runs_with_no_environment_at_all():
-    checked = manage("check")
+def test_runs_with_no_environment_at_all_and_safely():
+    checked = manage("check", "--deploy", "--fail-level", "WARNING")
     assert checked.returncode == 0, checked.stderr
+    shown = manage("shell", "-v0", "-c", "from django.conf import settings; "
+                   "print(settings.DEBUG, '*' in settings.ALLOWED_HOSTS, "
+                   "'localhost' in settings.ALLOWED_HOSTS, len(settings.SECRET_KEY) >= 50)")
+    assert shown.stdout.split() == ["False", "False", "True", "True"], shown.stderr
+    key = ROOT / "data" / "secret_key"
+    assert key.stat().st_mode & 0o077 == 0
+    again = manage("shell", "-v0", "-c",
+                   "from django.conf import settings; print(settings.SECRET_KEY)")
+    assert again.stdout.strip() == key.read_text().strip()
+
+
+def test_debug_is_for_development_only():
+    shown = manage("shell", "-v0", "-c", "from django.conf import settings; "
+                   "print(settings.DEBUG, settings.ALLOWED_HOSTS)", DJANGO_DEBUG="true")
+    assert shown.stdout.split() == ["True", "['*']"], shown.stderr
 
 
 @pytest.mark.parametrize("env,message", [
     ({"DJANGO_DEBUG": "perhaps"}, "DJANGO_DEBUG must be true or false"),
-    ({"DJANGO_DEBUG": "false"}, "DJANGO_SECRET_KEY must be set"),
     ({"DATABASE_URL": "not a url"}, "DATABASE_URL"),
     ({"DJANGO_ALLOWED_HOSTS": " , "}, "DJANGO_ALLOWED_HOSTS must list at least one value"),
 ])

@@ -99,8 +99,7 @@ class Command(BaseCommand):
 
     def load(self) -> None:
         user_model = get_user_model()
-        user, created = user_model.objects.get_or_create(
-            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True})
+        user, created = user_model.objects.get_or_create(username=DEMO_USER)
         if created:
             user.set_password(DEMO_USER)
             user.save()
