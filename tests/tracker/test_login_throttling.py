@@ -1,0 +1,60 @@
+"""Guessing passwords: a few tries, then a pause, for the app's login page and the admin's."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "the-right-one"
+
+
+@pytest.fixture
+def member(household):
+    user = UserFactory(username="anna")
+    user.set_password(PASSWORD)
+    user.save()
+    household.members.add(user)
+    return user
+
+
+def log_in(client, url, username, password, address="127.0.0.1"):
+    return client.post(url, {"username": username, "password": password},
+                       REMOTE_ADDR=address)
+
+
+@pytest.mark.parametrize("url", [reverse("login"), reverse("admin:login")])
+def test_after_five_wrong_passwords_even_the_right_one_waits(client, member, url):
+    for _ in range(4):
+        assert log_in(client, url, "anna", "guess").status_code == 200
+    locked = log_in(client, url, "anna", "guess")
+    assert locked.status_code == 429
+    assert "Try again in 15 minutes" in locked.content.decode()
+    assert log_in(client, url, "anna", PASSWORD).status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_one_address_trying_many_accounts_is_paused_too(client, member):
+    for number in range(5):
+        log_in(client, reverse("login"), f"someone{number}", "guess", address="192.0.2.7")
+    assert log_in(client, reverse("login"), "anna", PASSWORD,
+                  address="192.0.2.7").status_code == 429
+    assert log_in(client, reverse("login"), "anna", PASSWORD,
+                  address="192.0.2.8").status_code == 302
+
+
+def test_a_right_password_before_the_limit_starts_the_count_again(client, member):
+    for _ in range(4):
+        log_in(client, reverse("login"), "anna", "guess")
+    assert log_in(client, reverse("login"), "anna", PASSWORD).status_code == 302
+    client.logout()
+    for _ in range(4):
+        assert log_in(client, reverse("login"), "anna", "guess").status_code == 200
+
+
+def test_the_pause_is_explained_in_german(client, member):
+    for _ in range(5):
+        response = client.post(reverse("login"), {"username": "anna", "password": "x"},
+                               HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 429
+    assert "Versuch es in 15 Minuten wieder" in response.content.decode()
