@@ -31,6 +31,22 @@
     showError(event, messageFor("errorOffline", 0));
   });
 
+  // An invitation link is selected whole when tapped, ready to copy.
+  document.addEventListener("focusin", (event) => {
+    if (event.target.matches && event.target.matches("textarea.invitation-url")) {
+      event.target.select();
+    }
+  });
+
+  // A form that ends or abandons something asks first: its data-question is the question.
+  document.addEventListener("submit", (event) => {
+    const question = event.target.dataset && event.target.dataset.question;
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
   document.addEventListener("htmx:beforeRequest", (event) => {
     const anchor = event.detail.elt.closest("form") || event.detail.elt;
     const container = anchor.parentElement;

@@ -1,4 +1,5 @@
-"""Every control a finger can tap is at least 44x44 px, on every screen, at both tablet sizes."""
+"""Every control a finger can tap is at least 44x44 px, on every screen, at both tablet sizes,
+and no screen breaks its Content-Security-Policy."""
 
 import pytest
 from playwright.sync_api import Page
@@ -94,6 +95,9 @@ def evening(table):
 def test_every_control_on_every_screen_is_big_enough_to_tap(page: Page, live_server, table,
                                                             evening, width, height):
     page.set_viewport_size({"width": width, "height": height})
+    console_errors = []
+    page.on("console", lambda message: message.type == "error" and console_errors.append(
+        f"{page.url}: {message.text}"))
     too_small = {}
     for path in evening["logged_out"]:
         page.goto(live_server.url + path)
@@ -104,3 +108,4 @@ def test_every_control_on_every_screen_is_big_enough_to_tap(page: Page, live_ser
         assert response.ok, path
         too_small[path] = page.evaluate(TOO_SMALL, TOUCH)
     assert {path: small for path, small in too_small.items() if small} == {}
+    assert console_errors == []  # a style or script the Content-Security-Policy refused

@@ -14,7 +14,7 @@ from django.db.models import Count, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tracker.models import GameNight, Play, Series, ShareLink, Tournament
 from tracker.views.common import (
@@ -46,7 +46,7 @@ def board_state(link: ShareLink) -> str:
     return f"{summary['count']}-{summary['versions'] or 0}"
 
 
-@require_GET
+@require_safe
 def board(request: HttpRequest, token: str) -> HttpResponse:
     link = get_object_or_404(ShareLink.objects.select_related("household"), token=token,
                              revoked_at__isnull=True)

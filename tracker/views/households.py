@@ -15,7 +15,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tracker.forms import HouseholdForm, PlayerForm
 from tracker.membership import (
@@ -45,7 +45,7 @@ class LoginView(auth_views.LoginView):
             "first_account": not get_user_model().objects.exists()}
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def first_account(request: HttpRequest) -> HttpResponse:
     """The site owner's account, a superuser; once any account exists this page is gone."""
     if get_user_model().objects.exists():
@@ -111,7 +111,7 @@ def household_context(request: HttpRequest, household: Household, *,
 
 
 @login_required
-@require_GET
+@require_safe
 def household_detail(request: HttpRequest) -> HttpResponse:
     household = get_household_for_user(request)
     if household is None:
@@ -206,7 +206,7 @@ def invitation_closed(request: HttpRequest, invitation: Invitation | None,
                        status=404 if invitation is None else 410)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Join a household: with the account one is logged in with, or a new one made here."""
     invitation = Invitation.objects.select_related("household").filter(token=token).first()

@@ -14,7 +14,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.base import shared_places
 from tracker.forms import GameNightForm, NightPlayersForm, PlayerForm
@@ -43,13 +43,13 @@ OPEN_PLAYS_PER_PAGE = 25
 RECENT_COMPETITIONS = 5
 
 
-@require_GET
+@require_safe
 def health(request: HttpRequest) -> HttpResponse:
     """For monitoring and load balancers: the app answers, without touching the database."""
     return HttpResponse("ok", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     household = get_household_for_user(request)
     if household is None:
@@ -83,7 +83,7 @@ def open_plays(household: Household) -> QuerySet[Play]:
 
 
 @login_required
-@require_GET
+@require_safe
 def open_play_list(request: HttpRequest) -> HttpResponse:
     """Every unfinished game of earlier evenings, page by page, to continue or abandon."""
     household = household_required(request)
@@ -115,7 +115,7 @@ def recent_tournaments(household: Household) -> list[Tournament]:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def night_new(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     existing = GameNight.objects.filter(household=household, date=timezone.localdate()).first()
@@ -135,7 +135,7 @@ def night_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def night_players(request: HttpRequest, night_id: int) -> HttpResponse:
     """Who is here tonight: a late arrival is ticked, someone who went home is unticked.
 
@@ -231,7 +231,7 @@ def night_context(night: GameNight) -> dict[str, Any]:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_for_household(request, GameNight.objects.prefetch_related("players"),
                               pk=night_id)

@@ -11,7 +11,7 @@ from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 import games
@@ -45,7 +45,7 @@ def plays_of_household(request: HttpRequest):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
     """Pick a game, tap the players in seat order, choose who starts and the house rules."""
     night = get_for_household(request, GameNight.objects.prefetch_related("players"),
@@ -118,7 +118,7 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
 
 
 @login_required
-@require_GET
+@require_safe
 def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
     play = get_for_household(
         request, Play.objects.select_related("game_night", "series", "tournament"), pk=play_id)
@@ -134,7 +134,7 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def play_edit(request: HttpRequest, play_id: int) -> HttpResponse:
     """The game's form again, filled with the stored result, to correct it."""
     play = get_for_household(request, plays_of_household(request), pk=play_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from csp.constants import UNSAFE_INLINE
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -11,7 +12,7 @@ from django.utils import timezone, translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tracker.forms import PadForm, TallyForm
 from tracker.models import GameNight, Play, PlayStatus, Series, Tournament
@@ -37,7 +38,7 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def pad(request: HttpRequest) -> HttpResponse:
     """The pad form; ``?format=pdf`` downloads the pad, ``?format=preview`` shows one sheet."""
@@ -50,9 +51,8 @@ def pad(request: HttpRequest) -> HttpResponse:
     if wanted == "pdf":
         return pdf_response(render_pad(pad), f"kniffel-{pad.variant}-{pad.paper}.pdf")
     if wanted == "preview":
-        html = render_html("print/kniffel_pad.html", pad_context(pad) | {"preview": True},
-                           pad.language)
-        return HttpResponse(html)
+        return preview_response(render_html("print/kniffel_pad.html",
+                                             pad_context(pad) | {"preview": True}, pad.language))
     shown = {name: value for name, value in form.data.items() if name != "format"}
     return render(request, "print/pad_form.html", {"form": form, "query": urlencode(shown)})
 
@@ -67,8 +67,16 @@ def sheet_response(request: HttpRequest, template: str, context: dict, language:
                    filename: str) -> HttpResponse:
     """The PDF, or with ``?format=html`` the same sheet as a web page to look at."""
     if request.GET.get("format") == "html":
-        return HttpResponse(render_html(template, context | {"preview": True}, language))
+        return preview_response(render_html(template, context | {"preview": True}, language))
     return pdf_response(render_pdf(template, context, language), filename)
+
+
+def preview_response(html: str) -> HttpResponse:
+    """A printed sheet as a web page: its paper's CSS is inline, so inline styles are allowed
+    for this page alone (scripts stay forbidden)."""
+    response = HttpResponse(html)
+    response._csp_update = {"style-src": [UNSAFE_INLINE]}
+    return response
 
 
 def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
@@ -76,7 +84,7 @@ def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
     """The filled score sheet of a Kniffel play, in progress or finished."""
@@ -91,7 +99,7 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.all(), pk=series_id)
@@ -101,7 +109,7 @@ def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def tally(request: HttpRequest) -> HttpResponse:
     form = TallyForm(request.GET or {"races": 5, "lang": print_language(request)})
@@ -116,7 +124,7 @@ def tally(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     """One certificate for each player with the most wins of the evening."""
@@ -134,7 +142,7 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.all(), pk=series_id)
@@ -151,7 +159,7 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Seating list per round and the standings, to hang on the wall."""

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tracker.forms import SeriesForm
 from tracker.models import GameNight, Participant, PlayStatus, Series, SeriesChange, Tournament
@@ -31,7 +31,7 @@ from tracker.views.nights import running_first
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def series_new(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     creating = request.method == "POST" and "create" in request.POST
@@ -85,7 +85,7 @@ def series_context(series: Series) -> dict[str, Any]:
 
 
 @login_required
-@require_GET
+@require_safe
 def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.prefetch_related("players"), pk=series_id)
     return render_page(request, "series/detail.html", series_context(series) | {
@@ -122,7 +122,7 @@ def series_length(request: HttpRequest, series_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def series_list(request: HttpRequest) -> HttpResponse:
     """Every series and tournament of the household, running ones first, then newest first."""
     household = household_required(request)

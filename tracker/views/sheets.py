@@ -264,7 +264,7 @@ def participant_of(play: Play, player_id: int, field: str) -> Participant:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
     """Enter one cell: dice on the pads and a choice among what they score, or typed points."""
     if request.method == "POST" and ("choose" in request.POST or "save" in request.POST):

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 import games
 from tracker import stats
@@ -89,7 +89,7 @@ def load_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @login_required
-@require_GET
+@require_safe
 def history(request: HttpRequest) -> HttpResponse:
     """Every night, play, series and tournament, newest first, filtered and paginated."""
     household = household_required(request)
@@ -115,7 +115,7 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_for_household(request, Player.objects.select_related("household"),
                                pk=player_id)
@@ -128,7 +128,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def game_stats(request: HttpRequest, game: str) -> HttpResponse:
     household = household_required(request)
     try:
@@ -161,7 +161,7 @@ def review_context(household: Household, year: int) -> dict[str, Any]:
 
 
 @login_required
-@require_GET
+@require_safe
 def year_review(request: HttpRequest, year: int) -> HttpResponse:
     household = household_required(request)
     return render_page(request, "stats/review.html", review_context(
@@ -169,7 +169,7 @@ def year_review(request: HttpRequest, year: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 @xframe_options_sameorigin
 def year_review_print(request: HttpRequest, year: int) -> HttpResponse:
     """The year in review as a PDF (or, with ``?format=html``, as the page it is made from)."""

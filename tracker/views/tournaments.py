@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tracker.forms import TournamentForm
 from tracker.models import GameNight, PlayStatus, Tournament
@@ -25,7 +25,7 @@ from tracker.views.common import (
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     tonight = GameNight.objects.filter(household=household, date=timezone.localdate()).first()
@@ -72,7 +72,7 @@ def tournament_context(tournament: Tournament) -> dict[str, Any]:
 
 
 @login_required
-@require_GET
+@require_safe
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
     return render_page(request, "tournaments/detail.html", tournament_context(tournament) | {
