@@ -187,6 +187,11 @@ def test_no_certificates_before_the_series_is_decided(host_client, household, fa
     page = response.content.decode()
     assert "The series is not decided yet: 2 of 5 races played." in page
     assert "has won" not in page and "won the series" not in page
+    certificates = reverse("series_certificates", args=[series.pk])
+    assert certificates not in host_client.get(series.get_absolute_url()).content.decode()
+    decided = finished_series(household, family, races_planned=2)
+    assert (reverse("series_certificates", args=[decided.pk])
+            in host_client.get(decided.get_absolute_url()).content.decode())
 
 
 def test_one_certificate_page_per_winner(host_client, household, family):
@@ -214,6 +219,7 @@ def test_night_certificates_need_a_finished_game(host_client, household, night, 
     response = host_client.get(url, {"lang": "en"})
     assert response.status_code == 400
     assert "A game of this evening is still being played" in response.content.decode()
+    assert url not in host_client.get(reverse("night_detail", args=[night.pk])).content.decode()
 
 
 def test_a_round_still_being_played_is_blank_in_the_standings(host_client, household):
