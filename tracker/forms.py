@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.db import IntegrityError, transaction
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 import games
@@ -24,7 +25,7 @@ from tracker.models import (
     game_choices,
     tidy_name,
 )
-from tracker.printing import Pad
+from tracker.printing import NAME_LENGTH, Pad
 
 
 @dataclass(frozen=True)
@@ -216,38 +217,34 @@ class NewPlayForm(forms.Form):
         return cleaned
 
 
-class PadForm(forms.Form):
-    """A Kniffel pad to print; the web form and ``manage.py kniffel_pad`` share it."""
+class LenientChoiceField(forms.ChoiceField):
+    """A choice typed by hand: " A4 " is the choice "a4"."""
 
-    MAX_SHEETS = 500
-    MAX_NAMES = 12
+    def to_python(self, value: Any) -> str:
+        return super().to_python(value).strip().lower()
 
-    variant = forms.ChoiceField(label=_("Pad"), initial="classic", choices=[
-        ("classic", _("Kniffel (classic)")), ("space", _("Kniffel with space symbols"))])
-    sheets = forms.IntegerField(label=_("Sheets"), initial=10, min_value=1,
-                                max_value=MAX_SHEETS,
-                                help_text=_("With names: sheets for each name."))
-    players = forms.CharField(label=_("Names (optional, separated by commas)"),
-                              required=False, max_length=400)
-    paper = forms.ChoiceField(label=_("Paper"), initial="a4", choices=[
-        ("a4", "A4"), ("a5", "A5"), ("letter", "US Letter")])
-    lang = forms.ChoiceField(label=_("Language"), initial="de", choices=[
-        ("de", _("German")), ("en", _("English"))])
-    columns = forms.IntegerField(label=_("Game columns per sheet"), initial=6, min_value=1,
-                                 max_value=10)
 
-    def clean_players(self) -> tuple[str, ...]:
-        names = tuple(tidy_name(name) for name in self.cleaned_data["players"].split(","))
-        names = tuple(name for name in names if name)
-        if len(names) > self.MAX_NAMES:
-            raise forms.ValidationError(_("At most %(count)s names.") %
-                                        {"count": self.MAX_NAMES})
-        return names
+LANGUAGES = [("de", _("German")), ("en", _("English"))]
 
-    def pad(self) -> Pad:
-        data = self.cleaned_data
-        return Pad(variant=data["variant"], sheets=data["sheets"], names=data["players"],
-                   paper=data["paper"], language=data["lang"], columns=data["columns"])
+
+def printed_names(text: str, most: int, too_many: Any) -> tuple[str, ...]:
+    """The names in ``text``, separated by commas; ``too_many`` when more than ``most``.
+
+    Every name may have up to ``NAME_LENGTH`` characters, like a player's name.
+    """
+    names = tuple(name for name in (tidy_name(name) for name in text.split(",")) if name)
+    if len(names) > most:
+        raise forms.ValidationError(too_many, params={"count": most, "given": len(names)})
+    too_long = [name for name in names if len(name) > NAME_LENGTH]
+    if too_long:
+        raise forms.ValidationError(
+            _("A name has at most %(length)s characters: %(name)s"),
+            params={"length": NAME_LENGTH, "name": too_long[0][:NAME_LENGTH] + "…"})
+    return names
+
+
+class PrintForm(forms.Form):
+    """A form for a printed sheet, where every parameter left out takes its default."""
 
     @classmethod
     def defaults(cls) -> dict[str, Any]:
@@ -255,21 +252,86 @@ class PadForm(forms.Form):
                 if field.initial is not None}
 
 
-class TallyForm(forms.Form):
+class PadForm(PrintForm):
+    """A Kniffel pad to print; the web form and ``manage.py kniffel_pad`` share it.
+
+    On the web, ``household`` offers its players to pick besides the typed names.
+    """
+
+    MAX_SHEETS = 500
+    MAX_NAMES = 12
+    MAX_PAGES = 500
+    TOO_MANY_NAMES = _("At most %(count)s names at once, not %(given)s: print the others as "
+                       "a second pad.")
+
+    variant = LenientChoiceField(label=_("Pad"), initial="classic", choices=[
+        ("classic", _("Kniffel (classic)")), ("space", _("Kniffel with space symbols"))])
+    sheets = forms.IntegerField(label=_("Sheets"), initial=1, min_value=1,
+                                max_value=MAX_SHEETS,
+                                help_text=_("With names: sheets for each name."))
+    picked = forms.MultipleChoiceField(label=_("Players"), required=False,
+                                       widget=forms.CheckboxSelectMultiple)
+    players = forms.CharField(label=_("Names (optional, separated by commas)"),
+                              required=False)
+    paper = LenientChoiceField(label=_("Paper"), initial="a4", choices=[
+        ("a4", "A4"), ("a5", "A5"), ("letter", "US Letter")])
+    lang = LenientChoiceField(label=_("Language"), initial="de", choices=LANGUAGES)
+    columns = forms.IntegerField(label=_("Game columns per sheet"), initial=6, min_value=1,
+                                 max_value=10)
+
+    def __init__(self, *args: Any, household: Household | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if household is None:
+            del self.fields["picked"]
+        else:
+            self.fields["picked"].choices = [(player.name, player.name)
+                                             for player in household.players.all()]
+            self.fields["players"].label = _("More names (optional, separated by commas)")
+
+    def clean_players(self) -> tuple[str, ...]:
+        return printed_names(self.cleaned_data["players"], self.MAX_NAMES, self.TOO_MANY_NAMES)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "players" in data:
+            typed = [name for name in data["players"]
+                     if name.lower() not in {picked.lower() for picked in data.get("picked", [])}]
+            data["players"] = (*data.get("picked", []), *typed)
+            if len(data["players"]) > self.MAX_NAMES:
+                self.add_error("players", self.TOO_MANY_NAMES % {
+                    "count": self.MAX_NAMES, "given": len(data["players"])})
+        if not self.errors and self.pad().pages > self.MAX_PAGES:
+            self.add_error("sheets", _("That would be %(pages)s pages; at most %(most)s pages "
+                                       "at once. Print fewer sheets for each name.") % {
+                "pages": self.pad().pages, "most": self.MAX_PAGES})
+        return data
+
+    def pad(self) -> Pad:
+        data = self.cleaned_data
+        return Pad(variant=data["variant"], sheets=data["sheets"], names=data["players"],
+                   paper=data["paper"], language=data["lang"], columns=data["columns"])
+
+
+class TallyForm(PrintForm):
     """A Die Maus im Nacken tally sheet for playing on paper."""
 
     races = forms.IntegerField(label=_("Races"), initial=5, min_value=1, max_value=20)
-    players = forms.CharField(label=_("Names (optional, separated by commas)"), required=False,
-                              max_length=200)
-    lang = forms.ChoiceField(label=_("Language"), initial="de", choices=[
-        ("de", _("German")), ("en", _("English"))])
+    players = forms.CharField(label=_("Names (optional, separated by commas)"), required=False)
+    lang = LenientChoiceField(label=_("Language"), initial="de", choices=LANGUAGES)
 
     def clean_players(self) -> tuple[str, ...]:
-        names = tuple(n for n in (tidy_name(n) for n in self.cleaned_data["players"].split(","))
-                      if n)
-        if len(names) > games.get("maus_im_nacken").max_players:
-            raise forms.ValidationError(_("Die Maus im Nacken is for at most 4 players."))
-        return names
+        rules = games.get("maus_im_nacken")
+        return printed_names(self.cleaned_data["players"], rules.max_players, _(
+            "Die Maus im Nacken is for at most %(count)s players, not %(given)s."))
+
+
+def with_defaults(data: QueryDict, defaults: dict[str, Any]) -> QueryDict:
+    """``data`` with ``defaults`` for the parameters it does not have (or leaves empty)."""
+    merged = data.copy()
+    for name, value in defaults.items():
+        if not merged.get(name):
+            merged[name] = value
+    return merged
 
 
 class SeriesForm(forms.ModelForm):

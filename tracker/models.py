@@ -290,6 +290,9 @@ class Tournament(models.Model):
     def standings(self, plays: list[Play] | None = None) -> list[dict[str, Any]]:
         """Rows best first: player key, standing row and points per round.
 
+        A round's points are None while the player's table is still playing (or when
+        they did not play that round), so they show blank rather than 0.
+
         Total points over all finished tables, then the game's tie-breaks. When the
         final table is played, its places decide the top of the standings.
         """
@@ -299,17 +302,19 @@ class Tournament(models.Model):
         finished = [play for play in plays if play.status == PlayStatus.FINISHED]
         keys = [str(player_id) for player_id in
                 self.entries.values_list("player_id", flat=True)]
-        rows = games.series_standings([play.stored_outcome() for play in finished],
-                                      players=keys)
+        outcomes = [play.stored_outcome() for play in finished]
+        rows = games.series_standings(outcomes, players=keys)
         rounds = max((play.round_number for play in plays), default=0)
         final = next((play for play in finished if play.round_number == self.final_round), None)
         final_places = final.stored_outcome().places if final else {}
         ordered = sorted(rows, key=lambda row: (final_places.get(row.player, 10**6), row.rank))
         result = []
         for position, row in enumerate(ordered, start=1):
-            per_round = [0] * rounds
-            for play, points in zip(finished, row.race_points, strict=True):
-                per_round[play.round_number - 1] += points
+            per_round: list[int | None] = [None] * rounds
+            for play, outcome, points in zip(finished, outcomes, row.race_points, strict=True):
+                if row.player in outcome.points:
+                    per_round[play.round_number - 1] = (
+                        per_round[play.round_number - 1] or 0) + points
             rank = final_places[row.player] if row.player in final_places else (
                 row.rank if not final_places else position)
             result.append({"player": row.player, "row": row, "rounds": per_round, "rank": rank})

@@ -23,19 +23,30 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
 
 import games
 from games.dice_sheet import Field
-from games.kniffel import FULL_HOUSE, KNIFFEL, LARGE_STRAIGHT, SMALL_STRAIGHT, UPPER_BONUS
+from games.kniffel import (
+    FULL_HOUSE,
+    KNIFFEL,
+    LARGE_STRAIGHT,
+    SMALL_STRAIGHT,
+    UPPER_BONUS,
+    upper_bonus_missing,
+)
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
 from tracker.models import Play, PlayStatus, Series, Tournament
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
 VARIANTS = {"classic": "kniffel", "space": "weltraum_kniffel"}
+#: Game columns that still fit "Game 10" as a header; more columns are headed by the number.
+WORDED_COLUMNS = {"a4": 7, "letter": 7, "a5": 4}
+#: The longest name a sheet prints: longer ones are cut with "…" so they stay in their box.
+NAME_LENGTH = 40
 
 #: What each classic row asks for, as printed on a bought pad: a text, or the fixed points.
 CLASSIC_HINTS: dict[str, Any] = {
@@ -68,6 +79,27 @@ class Pad:
     language: str
     columns: int
 
+    @property
+    def pages(self) -> int:
+        """Pages of the PDF: one per sheet, ``sheets`` for each name (or blank)."""
+        return self.sheets * max(1, len(self.names))
+
+
+class LayoutError(Exception):
+    """A sheet that should fit one page did not: a programming error in the print layout."""
+
+
+def printed_name(name: str) -> str:
+    """``name`` as a sheet prints it: at most ``NAME_LENGTH`` characters."""
+    return name if len(name) <= NAME_LENGTH else name[:NAME_LENGTH - 1] + "…"
+
+
+def column_headers(paper: str, columns: int) -> list[str]:
+    """"Game 1" … while the columns are wide enough for it, otherwise just the numbers."""
+    if columns > WORDED_COLUMNS[paper]:
+        return [str(n) for n in range(1, columns + 1)]
+    return [_("Game %(number)s") % {"number": n} for n in range(1, columns + 1)]
+
 
 def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None) -> list[dict[str, Any]]:
     """The rows of a pad in print order, totals included; ``values`` fills the columns."""
@@ -84,18 +116,24 @@ def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None) -> list
         return {"label": label, "hint": hint, "icon": "", "values": values.get(key, []),
                 "kind": kind}
 
+    def section_row(label: Any) -> dict[str, Any]:
+        return {"label": label, "hint": "", "icon": "", "values": [], "kind": "section"}
+
     upper = [f for f in rules.fields if f.upper]
     lower = [f for f in rules.fields if not f.upper]
+    if variant == "classic":
+        rows.append(section_row(_("Upper section")))
     rows += [field_row(field) for field in upper]
     if variant == "classic":
-        rows += [total_row(_("total"), "upper_sum"),
+        rows += [total_row(pgettext_lazy("pad", "Total"), "upper_sum"),
                  total_row(_("Bonus at 63 or more"), "bonus",
                            hint=_("plus %(points)s") % {"points": UPPER_BONUS}),
-                 total_row(_("upper total"), "upper_total", "subtotal")]
+                 total_row(pgettext_lazy("pad", "Upper total"), "upper_total", "subtotal"),
+                 section_row(_("Lower section"))]
     rows += [field_row(field) for field in lower]
     if variant == "classic":
-        rows += [total_row(_("lower total"), "lower_total"),
-                 total_row(_("upper total"), "upper_total"),
+        rows += [total_row(pgettext_lazy("pad", "Lower total"), "lower_total"),
+                 total_row(pgettext_lazy("pad", "Upper total"), "upper_total"),
                  total_row(_("Grand total"), "total", "grand")]
     else:
         rows += [total_row(_("Grand total"), "total", "grand")]
@@ -112,8 +150,9 @@ def pad_context(pad: Pad) -> dict[str, Any]:
             "paper": PAPER_SIZES[pad.paper],
             "language": pad.language,
             "variant": pad.variant,
-            "pages": list(pad.names) or [""],
-            "columns": [_("Game %(number)s") % {"number": n} for n in range(1, pad.columns + 1)],
+            "paper_key": pad.paper,
+            "pages": [printed_name(name) for name in pad.names] or [""],
+            "columns": column_headers(pad.paper, pad.columns),
             "rows": sheet_rows(pad.variant),
             "blank_values": [""] * pad.columns,
         }
@@ -183,8 +222,17 @@ def repeat_pages(pdf: bytes, repeat: int) -> bytes:
 
 
 def render_pad(pad: Pad) -> bytes:
-    return render_pdf("print/kniffel_pad.html", pad_context(pad), pad.language,
-                      repeat=pad.sheets)
+    """The pad's PDF: ``pad.sheets`` copies of each name's sheet, a name's sheets together.
+
+    Raises ``LayoutError`` when a sheet did not fit its page, since repeating the
+    pages would then interleave the halves of the sheets.
+    """
+    context = pad_context(pad)
+    pdf = render_pdf("print/kniffel_pad.html", context, pad.language)
+    laid_out = len(PdfReader(io.BytesIO(pdf)).pages)
+    if laid_out != len(context["pages"]):
+        raise LayoutError(f"{pad} needs {laid_out} pages for {len(context['pages'])} sheets")
+    return repeat_pages(pdf, pad.sheets) if pad.sheets > 1 else pdf
 
 
 def filled_sheet_context(play: Play, language: str) -> dict[str, Any]:
@@ -199,15 +247,20 @@ def filled_sheet_context(play: Play, language: str) -> dict[str, Any]:
         }
         for key in ("upper_sum", "bonus", "upper_total", "lower_total", "total"):
             values[key] = [p.details.get(key, 0) for p in participants]
-        winners = [p for p in participants if p.place == 1]
         finished = play.status == PlayStatus.FINISHED
+        if variant == "classic" and not finished:
+            values["bonus"] = [
+                None if upper_bonus_missing({field: cells.get((p.player_id, field))
+                                             for field in play.rules.field_keys}) else bonus
+                for p, bonus in zip(participants, values["bonus"], strict=True)]
+        winners = [p for p in participants if p.place == 1]
         return {
             "title": play.rules.name.in_language(language),
             "paper": "A4", "language": language, "variant": variant,
             "pages": [date_format(play.game_night.date if play.game_night
                                   else play.created_at.date(), "DATE_FORMAT")],
             "name_label": _("Date"),
-            "columns": [p.player.name for p in participants],
+            "columns": [printed_name(p.player.name) for p in participants],
             "rows": sheet_rows(variant, values),
             "blank_values": [""] * len(participants),
             "celebrate": finished and bool(winners),
@@ -220,26 +273,109 @@ def filled_sheet_context(play: Play, language: str) -> dict[str, Any]:
         }
 
 
+#: Line styles and marker shapes, one pair per player, so the chart reads in black and white.
+DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 4", "1 4")
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "triangle-down")
+#: The contrast a line needs against white paper (WCAG's figure for graphics).
+LINE_CONTRAST = 3.0
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of a ``#rrggbb`` colour, as WCAG defines it."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def ink_on_white(colour: str) -> str:
+    """``colour``, darkened until it stands out on white paper by ``LINE_CONTRAST``."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    while 1.05 / (luminance(f"#{red:02x}{green:02x}{blue:02x}") + 0.05) < LINE_CONTRAST:
+        red, green, blue = (int(c * 0.9) for c in (red, green, blue))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def axis_ticks(top: int) -> list[int]:
+    """3 to 5 round values from 0 that reach ``top``: 0, 20, 40, 60 for 41."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if -(-top // (step * factor)) <= 4:
+                size = step * factor
+                return [size * i for i in range(max(2, -(-top // size)) + 1)]
+        step *= 10
+
+
+def marker_path(shape: str, x: float, y: float, r: float = 4.0) -> str:
+    """An SVG path of a marker centred on (x, y)."""
+    if shape == "circle":
+        return (f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0Z")
+    if shape == "square":
+        return f"M{x - r:.1f},{y - r:.1f}h{2 * r}v{2 * r}h{-2 * r}Z"
+    if shape == "diamond":
+        d = r * 1.3
+        return f"M{x:.1f},{y - d:.1f}l{d:.1f},{d:.1f}l{-d:.1f},{d:.1f}l{-d:.1f},{-d:.1f}Z"
+    if shape == "cross":
+        return (f"M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}"
+                f"M{x - r:.1f},{y + r:.1f}L{x + r:.1f},{y - r:.1f}")
+    sign = 1 if shape == "triangle" else -1
+    return (f"M{x:.1f},{y - sign * r * 1.2:.1f}L{x + r * 1.2:.1f},{y + sign * r:.1f}"
+            f"L{x - r * 1.2:.1f},{y + sign * r:.1f}Z")
+
+
+def spread_labels(wanted: list[float], gap: float, lowest: float) -> list[float]:
+    """Label heights near ``wanted`` (top to bottom order kept) at least ``gap`` apart."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [0.0] * len(wanted)
+    previous = -gap
+    for index in order:
+        placed[index] = max(wanted[index], previous + gap)
+        previous = placed[index]
+    overflow = previous - lowest
+    return [y - overflow for y in placed] if overflow > 0 else placed
+
+
 def running_totals_chart(rows: list[games.StandingRow], names: dict[str, str],
                          colours: dict[str, str]) -> dict[str, Any]:
-    """Polylines of each player's running total after every race, in a 0..100 box."""
+    """Each player's running total after every race, with labelled axes and gridlines.
+
+    Every player gets a line style and a marker shape of their own and their name
+    at the end of their line, so the chart also reads printed in black and white.
+    """
     races = max((len(row.race_points) for row in rows), default=0)
     totals = {row.player: list(accumulate(row.race_points)) for row in rows}
-    top = max((max(t, default=0) for t in totals.values()), default=0) or 1
-    width, height = 600, 260
+    ticks = axis_ticks(max((max(t, default=0) for t in totals.values()), default=0))
+    width, height, left, right, top_margin, bottom = 640, 280, 56, 150, 12, 40
+    plot_width, plot_height = width - left - right, height - top_margin - bottom
 
-    def point(race: int, total: int) -> str:
-        x = 40 + (width - 60) * (race / max(races, 1))
-        y = height - 30 - (height - 50) * (total / top)
-        return f"{x:.1f},{y:.1f}"
+    def x_of(race: int) -> float:
+        return left + plot_width * race / max(races, 1)
 
-    lines = [{"name": names.get(player, player), "colour": colours.get(player, "#111827"),
-              "points": " ".join([point(0, 0)] + [point(i + 1, t) for i, t in
-                                                  enumerate(running)])}
-             for player, running in totals.items()]
-    ticks = [{"x": point(i, 0).split(",")[0], "label": i} for i in range(1, races + 1)]
-    return {"width": width, "height": height, "lines": lines, "ticks": ticks, "top": top,
-            "top_y": point(0, top).split(",")[1], "base_y": height - 30}
+    def y_of(total: float) -> float:
+        return top_margin + plot_height * (1 - total / ticks[-1])
+
+    lines = []
+    for index, (player, running) in enumerate(totals.items()):
+        points = [(x_of(0), y_of(0))] + [(x_of(i + 1), y_of(t)) for i, t in enumerate(running)]
+        shape = MARKERS[index % len(MARKERS)]
+        lines.append({
+            "name": printed_name(names.get(player, player)),
+            "colour": ink_on_white(colours.get(player, "#111827")),
+            "dash": DASHES[index % len(DASHES)],
+            "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
+            "markers": " ".join(marker_path(shape, x, y) for x, y in points[1:]),
+            "filled": shape != "cross",
+            "end_y": points[-1][1],
+        })
+    for line, label_y in zip(lines, spread_labels([line["end_y"] for line in lines], 12,
+                                                  height - bottom), strict=True):
+        line["label_y"] = f"{label_y:.1f}"
+    return {"width": width, "height": height, "lines": lines,
+            "plot_left": left, "plot_right": width - right, "label_x": width - right + 8,
+            "base_y": height - bottom, "top_y": top_margin,
+            "x_ticks": [{"x": f"{x_of(i):.1f}", "label": i} for i in range(1, races + 1)],
+            "y_ticks": [{"y": f"{y_of(value):.1f}", "label": value} for value in ticks],
+            "x_title_y": height - 6, "y_title_y": top_margin + plot_height / 2}
 
 
 def series_context(series: Series, language: str) -> dict[str, Any]:

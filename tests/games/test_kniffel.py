@@ -237,7 +237,7 @@ def test_start_player_is_a_house_rule(house_rules, english, german):
 
 @pytest.mark.parametrize("field,value,message,german", [
     ("full_house", 24, "Ben: Full House scores 0 or 25, not 24.",
-     "Ben: Full House zählt 0 oder 25, nicht 24."),
+     "Ben: Full-House zählt 0 oder 25, nicht 24."),
     ("twos", 7, "Ben: Twos scores 0, 2, 4, 6, 8 or 10, not 7.",
      "Ben: Zweier zählt 0, 2, 4, 6, 8 oder 10, nicht 7."),
     ("chance", 0, "Ben: Chance scores 5 to 30, not 0.", "Ben: Chance zählt 5 bis 30, nicht 0."),

@@ -1,18 +1,36 @@
 """Kniffel pads, printed from the command line and the web, read back from the PDF."""
 
+import io
+from itertools import product
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from tests.printing.conftest import read_pdf
+from tests.factories import PlayerFactory
+from tests.printing.conftest import boxes, escaping_text, has_class, laid_out, read_pdf
+from tracker.printing import Pad, pad_context, render_html, render_pad
 
 pytestmark = pytest.mark.django_db
 
 
+#: 40 characters, the longest name a player can have, with emoji among them.
+LONGEST_NAME = "Anna-Lena Müller-Lüdenscheid 🎲🚀 Sternch"
+#: 40 of the widest letters: the name line takes two lines.
+WIDEST_NAME = "W" * 38 + "🎲🚀"
+MM = 96 / 25.4  # CSS pixels in a millimetre
+
+
 def pad_pdf(tmp_path, *args: str) -> tuple[list[str], dict]:
     output = tmp_path / "pad.pdf"
-    call_command("kniffel_pad", *args, "-o", str(output), stdout=open("/dev/null", "w"))
+    call_command("kniffel_pad", *args, "-o", str(output), stdout=io.StringIO())
     return read_pdf(output.read_bytes())
+
+
+def pad_html(variant: str = "classic", paper: str = "a4", columns: int = 6,
+             names: tuple[str, ...] = (LONGEST_NAME,), language: str = "de") -> str:
+    pad = Pad(variant, 1, names, paper, language, columns)
+    return render_html("print/kniffel_pad.html", pad_context(pad), language)
 
 
 def test_a_pad_with_names_in_german(tmp_path):
@@ -21,8 +39,9 @@ def test_a_pad_with_names_in_german(tmp_path):
     assert len(pages) == 6
     assert all("Anna" in page for page in pages[:3]) and all("Ben" in page for page in pages[3:])
     for label in ("Einser", "Sechser", "gesamt", "Bonus bei 63 oder mehr", "gesamt oberer Teil",
-                  "Dreierpasch", "Full House", "Kleine Straße", "Große Straße", "Kniffel",
-                  "Chance", "gesamt unterer Teil", "Endsumme", "Spiel 6"):
+                  "Dreierpasch", "Full-House", "Kleine Straße", "Große Straße", "Kniffel",
+                  "Chance", "gesamt unterer Teil", "Endsumme", "Spiel 6", "OBERER TEIL",
+                  "UNTERER TEIL"):
         assert label in pages[0], label
     assert metadata["/Title"] == "Kniffel-Block"
     assert metadata["/Author"] == "Punktezähler"
@@ -36,10 +55,80 @@ def test_a_blank_pad_in_english_on_letter(tmp_path):
     pages, _ = pad_pdf(tmp_path, "--sheets", "2", "--lang", "en", "--paper", "letter",
                        "--columns", "4")
     assert len(pages) == 2
-    for label in ("Ones", "Sixes", "Bonus at 63 or more", "upper total", "Three of a kind",
-                  "Small straight", "Grand total", "Game 4"):
+    for label in ("Ones", "Sixes", "Total", "Bonus at 63 or more", "Upper total",
+                  "Three of a kind", "Small straight", "Lower total", "Grand total", "Game 4",
+                  "UPPER SECTION", "LOWER SECTION"):
         assert label in pages[1], label
     assert "Game 5" not in pages[1]
+    assert "upper total" not in pages[1] and "lower total" not in pages[1]
+
+
+@pytest.mark.parametrize("variant,paper,columns",
+                         list(product(("classic", "space"), ("a4", "a5", "letter"), range(1, 11))))
+def test_every_pad_prints_one_page_per_sheet(variant, paper, columns):
+    pad = Pad(variant, 2, (WIDEST_NAME,), paper, "de", columns)
+    pages, _ = read_pdf(render_pad(pad))
+    assert len(pages) == pad.pages == 2
+    assert all("WWWWW" in page and "Endsumme" in page for page in pages)
+
+
+def test_a_names_sheets_come_together():
+    pad = Pad("space", 3, (LONGEST_NAME, "Ben"), "a5", "de", 10)
+    pages, _ = read_pdf(render_pad(pad))
+    assert len(pages) == pad.pages == 6
+    assert [LONGEST_NAME[:20] in page for page in pages] == [True] * 3 + [False] * 3
+    assert ["Name: Ben" in page for page in pages] == [False] * 3 + [True] * 3
+
+
+@pytest.mark.parametrize("variant,paper,columns",
+                         list(product(("classic", "space"), ("a4", "a5", "letter"), (1, 10))))
+def test_no_text_leaves_its_cell_or_the_page(variant, paper, columns):
+    assert escaping_text(pad_html(variant, paper, columns)) == []
+
+
+@pytest.mark.parametrize("paper,columns", [("a4", 7), ("a5", 4)])
+def test_worded_column_headers_fit_in_english(paper, columns):
+    assert escaping_text(pad_html("classic", paper, columns, language="en")) == []
+
+
+def test_a_300_character_name_stays_on_its_one_page():
+    name = "Wolkenkuckucksheim" * 17
+    pad = Pad("classic", 1, (name[:300],), "a5", "de", 10)
+    html = render_html("print/kniffel_pad.html", pad_context(pad), "de")
+    assert escaping_text(html) == []
+    [page], _ = read_pdf(render_pad(pad))
+    assert name[:39] + "…" in page and name[:41] not in page
+
+
+def cell_lines(html: str, text: str) -> int:
+    """How many lines the table cell holding ``text`` takes."""
+    [page] = laid_out(html).pages
+    cells = [box for box in boxes(page._page_box) if type(box).__name__ == "TableCellBox"
+             and text in "".join(getattr(b, "text", "") for b in boxes(box))]
+    return sum(1 for box in boxes(cells[0]) if type(box).__name__ == "LineBox")
+
+
+def test_the_label_column_is_wide_enough_and_the_hints_readable():
+    html = pad_html(columns=10)
+    assert cell_lines(html, "Bonus bei 63 oder mehr") <= 2
+    assert cell_lines(html, "Kleine Straße") == 1
+    assert cell_lines(html, "gesamt oberer Teil") == 1
+    [page] = laid_out(html).pages
+    hints = [box for box in boxes(page._page_box)
+             if type(box).__name__ == "TextBox" and has_class(box, "hint")]
+    assert len(hints) > 13 and min(box.style["font_size"] for box in hints) >= 8 * 96 / 72
+
+
+@pytest.mark.parametrize("variant", ["classic", "space"])
+def test_rows_are_even_and_fill_an_a4_page(variant):
+    [page] = laid_out(pad_html(variant, "a4", 6)).pages
+    [body] = [box for box in boxes(page._page_box) if box.element_tag == "tbody"]
+    rows = [row for row in body.children if not has_class(row, "section")]
+    assert len(rows) == (19 if variant == "classic" else 12)
+    heights = [row.height for row in rows]
+    assert max(heights) - min(heights) < 0.3 * MM  # the thick rules under the sums
+    bottom = rows[-1].position_y + rows[-1].height
+    assert page.height - bottom < 30 * MM  # 14 mm of it the bottom margin
 
 
 def test_the_space_pad_has_its_eleven_rows(tmp_path):
@@ -71,12 +160,46 @@ def test_a_missing_output_folder_is_refused(tmp_path):
         call_command("kniffel_pad", "-o", str(tmp_path / "nowhere" / "pad.pdf"))
 
 
+def test_a_folder_as_output_is_refused(tmp_path):
+    with pytest.raises(CommandError, match="is a folder; give a file name"):
+        call_command("kniffel_pad", "-o", str(tmp_path))
+
+
+@pytest.mark.parametrize("players,message", [
+    (",".join(f"Player {n}" for n in range(200)),
+     "--players: At most 12 names at once, not 200: print the others as a second pad."),
+    ("Anna," + "x" * 41, "--players: A name has at most 40 characters: " + "x" * 40 + "…"),
+])
+def test_too_many_or_too_long_names_are_explained(tmp_path, players, message):
+    with pytest.raises(CommandError) as refused:
+        call_command("kniffel_pad", "--players", players, "-o", str(tmp_path / "pad.pdf"))
+    assert str(refused.value) == message
+
+
+def test_a_pad_has_at_most_500_pages(tmp_path):
+    with pytest.raises(CommandError, match="That would be 1000 pages; at most 500 pages"):
+        call_command("kniffel_pad", "--sheets", "500", "--players", "Anna,Ben",
+                     "-o", str(tmp_path / "pad.pdf"))
+
+
+def test_the_command_takes_capitals_and_reports_the_pages(tmp_path):
+    output = io.StringIO()
+    call_command("kniffel_pad", "--paper", "A5", "--variant", "Space", "--lang", "EN",
+                 "--players", "Anna,Ben", "--sheets", "3", "-o", str(tmp_path / "pad.pdf"),
+                 stdout=output)
+    assert output.getvalue().strip() == f"Wrote {tmp_path / 'pad.pdf'} (6 pages)."
+    pages, _ = read_pdf((tmp_path / "pad.pdf").read_bytes())
+    assert len(pages) == 6 and "Space Kniffel" in pages[0]
+
+
 def test_the_web_form_previews_and_downloads(host_client):
     url = reverse("print_pad")
     form = host_client.get(url).content.decode()
     assert "Download the PDF" in form and "format=preview" in form
     params = {"variant": "classic", "sheets": "2", "players": "Anna", "paper": "a5",
               "lang": "en", "columns": "6"}
+    page = host_client.get(url, params).content.decode()
+    assert "The PDF has 2 pages." in page
     preview = host_client.get(url, params | {"format": "preview"}).content.decode()
     assert "Anna" in preview and "Full House" in preview and "size: A5" in preview
     download = host_client.get(url, params | {"format": "pdf"})
@@ -90,11 +213,39 @@ def test_the_web_form_previews_and_downloads(host_client):
     ({"sheets": "0"}, "Ensure this value is greater than or equal to 1."),
     ({"sheets": "10000"}, "Ensure this value is less than or equal to 500."),
     ({"paper": "a3"}, "Select a valid choice."),
+    ({"sheets": "50", "players": ",".join(f"P{n}" for n in range(12))},
+     "That would be 600 pages; at most 500 pages at once."),
+    ({"players": ",".join(f"P{n}" for n in range(200))}, "At most 12 names at once, not 200"),
 ])
 def test_bad_parameters_are_explained_on_the_web(host_client, params, message):
     response = host_client.get(reverse("print_pad"), params | {"format": "pdf"})
     assert response.status_code == 400
-    assert message in response.content.decode()
+    page = response.content.decode()
+    assert message in page and "Download the PDF" not in page
+
+
+def test_the_print_page_offers_the_household_players_one_sheet_each(host_client, family,
+                                                                     household):
+    PlayerFactory(household=household, name="Zoë 🦄")
+    url = reverse("print_pad")
+    page = host_client.get(url).content.decode()
+    for player in family:
+        assert f'name="picked" value="{player.name}"' in page
+    assert 'value="Zoë 🦄"' in page
+    page = host_client.get(url, {"picked": [family[0].name, family[1].name],
+                                 "players": "Oma, " + family[0].name}).content.decode()
+    assert "The PDF has 3 pages." in page
+    pdf = host_client.get(url, {"picked": [family[0].name, family[1].name],
+                                "players": "Oma", "format": "pdf"})
+    pages, _ = read_pdf(pdf.content)
+    assert [page.split("Name: ")[1].split(" ")[0] for page in pages] == [
+        family[0].name, family[1].name, "Oma"]
+
+
+def test_missing_parameters_take_their_defaults(host_client):
+    pages, _ = read_pdf(host_client.get(reverse("print_pad"),
+                                        {"paper": "A5", "format": "pdf"}).content)
+    assert len(pages) == 1 and "Name: 1 2 3 4 5 6 UPPER SECTION" in pages[0]
 
 
 def test_printing_needs_a_login(client):
@@ -113,4 +264,4 @@ def test_the_first_visit_previews_the_default_pad(host_client):
     preview = page.split('class="preview"')[1].split('src="')[1].split('"')[0]
     response = host_client.get(preview.replace("&amp;", "&"))
     assert response.status_code == 200
-    assert "Full House" in response.content.decode() or "Dreierpasch" in response.content.decode()
+    assert "Full-House" in response.content.decode() or "Full House" in response.content.decode()

@@ -1,13 +1,16 @@
 """Filled Kniffel sheets, series standings, tally sheets and certificates, read back."""
 
+import re
 import subprocess
 
 import pytest
 from django.urls import reverse
 
-from tests.factories import SeriesFactory
-from tests.printing.conftest import read_pdf
-from tracker.recording import record_result, start_play, write_cell
+from tests.factories import PlayerFactory, SeriesFactory
+from tests.printing.conftest import escaping_text, read_pdf
+from tests.tracker.test_tournament_pages import finish_round, make
+from tracker.printing import LINE_CONTRAST, axis_ticks, luminance
+from tracker.recording import record_result, start_play, start_tournament_round, write_cell
 
 pytestmark = pytest.mark.django_db
 FIELDS = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18,
@@ -38,6 +41,29 @@ def test_a_sheet_in_progress_prints_too(host_client, kniffel, family):
     assert "Game in progress." in page and "Grand total 20 0" in page
 
 
+def test_an_undecided_bonus_prints_blank(host_client, kniffel, family):
+    for field in ("ones", "twos", "threes", "fours", "fives"):
+        write_cell(kniffel, family[0], field, 0, expected_version=None)  # out of reach
+    write_cell(kniffel, family[1], "sixes", 24, expected_version=None)  # 39 still missing
+    [page], _ = read_pdf(host_client.get(reverse("print_play", args=[kniffel.pk]),
+                                         {"lang": "en"}).content)
+    assert "Bonus at 63 or more plus 35 0 Upper total" in page
+
+
+def test_a_sheet_for_ten_players_with_long_names_fits(host_client, household, night):
+    players = [PlayerFactory(household=household, name=name) for name in (
+        "Maximilian", "Julia", "Anna-Lena Müller-Lüdenscheid 🎲🚀 Sternch",
+        "Wolkenkuckucksheim" * 17, *[f"Friederike-Charlotte {n}" for n in range(6)])]
+    play = start_play(household=household, game="kniffel", players=players, game_night=night)
+    for player in players:
+        write_cell(play, player, "chance", 23, expected_version=None)
+    url = reverse("print_play", args=[play.pk])
+    [page], _ = read_pdf(host_client.get(url, {"lang": "de"}).content)
+    assert "Julia" in page and "Maxi\u2010 milian" in page and "Full-House" in page
+    html = host_client.get(url, {"lang": "de", "format": "html"}).content.decode()
+    assert escaping_text(html) == []
+
+
 def test_only_kniffel_plays_print_a_sheet(host_client, household, night, family):
     race = start_play(household=household, game="maus_im_nacken", players=family[:2],
                       game_night=night)
@@ -46,8 +72,8 @@ def test_only_kniffel_plays_print_a_sheet(host_client, household, night, family)
     assert "Only Kniffel games have a score sheet to print." in response.content.decode()
 
 
-def finished_series(household, family):
-    series = SeriesFactory(household=household, name="Winter Cup", races_planned=3)
+def finished_series(household, family, races_planned=2):
+    series = SeriesFactory(household=household, name="Winter Cup", races_planned=races_planned)
     series.players.set(family[:3])
     for number, homes in enumerate([(1, 2, 3), (2, 1, 3)], start=1):
         play = start_play(household=household, game="maus_im_nacken", players=family[:3],
@@ -59,7 +85,7 @@ def finished_series(household, family):
 
 
 def test_series_standings_with_race_points_chart_and_rules(host_client, household, family):
-    series = finished_series(household, family)
+    series = finished_series(household, family, races_planned=3)
     response = host_client.get(reverse("print_series", args=[series.pk]), {"lang": "en"})
     [page], _ = read_pdf(response.content)
     assert "Winter Cup" in page and "2 of 3 races played" in page
@@ -71,6 +97,36 @@ def test_series_standings_with_race_points_chart_and_rules(host_client, househol
     assert html.count("<polyline") == 3
 
 
+def test_the_chart_reads_in_black_and_white(host_client, household, family):
+    for player, colour in zip(family, ("#d62828", "#1d4ed8", "#eab308"), strict=False):
+        player.colour = colour  # the yellow is too pale for a line on white
+        player.save()
+    series = finished_series(household, family, races_planned=3)
+    html = host_client.get(reverse("print_series", args=[series.pk]),
+                           {"format": "html", "lang": "en"}).content.decode()
+    chart = html[html.index("<svg"):html.index("</svg>")]
+    lines = re.findall(r"<polyline [^>]*>", chart)
+    assert len({re.search(r'stroke-dasharray="([^"]*)"', line) and
+                re.search(r'stroke-dasharray="([^"]*)"', line)[1] for line in lines}) == 3
+    markers = re.findall(r'<path d="([^"]*)"', chart)
+    assert len({re.sub(r"[-\d.,]", "", path) for path in markers}) == 3  # three shapes
+    colours = set(re.findall(r'stroke="(#[0-9a-f]{6})" stroke-width="2.2"', chart))
+    assert len(colours) == 3 and "#eab308" not in colours
+    assert all(1.05 / (luminance(colour) + 0.05) >= LINE_CONTRAST for colour in colours)
+    for name in ("Anna", "Ben", "Carla"):
+        assert f'dominant-baseline="middle">{name}</text>' in chart  # at the line's end
+    assert "Race →" in chart and "Points so far" in chart
+    gridlines = re.findall(r'text-anchor="end" dominant-baseline="middle">(\d+)</text>', chart)
+    assert gridlines == ["0", "20", "40", "60"]
+
+
+@pytest.mark.parametrize("top,ticks", [(0, [0, 1, 2]), (1, [0, 1, 2]), (7, [0, 2, 4, 6, 8]),
+                                       (41, [0, 20, 40, 60]), (100, [0, 50, 100]),
+                                       (249, [0, 100, 200, 300]), (1234, [0, 500, 1000, 1500])])
+def test_the_chart_has_three_to_five_round_gridlines(top, ticks):
+    assert axis_ticks(top) == ticks
+
+
 def test_a_tally_sheet_has_a_block_per_race_and_the_scoring(host_client):
     response = host_client.get(reverse("print_tally"),
                                {"races": "4", "players": "Anna, Ben", "lang": "de"})
@@ -80,13 +136,63 @@ def test_a_tally_sheet_has_a_block_per_race_and_the_scoring(host_client):
     assert "Anna" in page and "Ben" in page
 
 
-@pytest.mark.parametrize("params", [{"races": "0"}, {"races": "1000"},
-                                    {"races": "5", "players": "a,b,c,d,e"},
-                                    {"races": "5", "lang": "xx"}])
-def test_a_bad_tally_request_is_explained(host_client, params):
+def test_eight_races_for_four_long_names_fit_one_page(host_client):
+    names = ",".join(f"Anna-Lena Müller-Lüdenscheid {n} 🐘🐭 Stern"[:40] for n in range(4))
+    params = {"races": "8", "players": names, "lang": "en"}
+    [page], _ = read_pdf(host_client.get(reverse("print_tally"), params).content)
+    assert "Race 8" in page and "Total over all races" in page
+    html = host_client.get(reverse("print_tally"), params | {"format": "html"}).content.decode()
+    assert escaping_text(html) == []
+
+
+@pytest.mark.parametrize("params,field,message", [
+    ({"races": "0"}, "races", "Ensure this value is greater than or equal to 1."),
+    ({"races": "1000"}, "races", "Ensure this value is less than or equal to 20."),
+    ({"races": "5", "players": "a,b,c,d,e"}, "players",
+     "Die Maus im Nacken is for at most 4 players, not 5."),
+    ({"races": "5", "lang": "xx"}, "lang", "Select a valid choice."),
+])
+def test_a_bad_tally_request_is_explained_at_the_field(host_client, params, field, message):
     response = host_client.get(reverse("print_tally"), params)
     assert response.status_code == 400
-    assert "Nothing to print" in response.content.decode()
+    page = response.content.decode()
+    form = page[page.index('id="tally"'):]
+    tag = form.index(f'name="{field}"')
+    assert message in form[tag:]  # under its field
+    assert form[tag:].index(message) < form[tag:].index("</label>") + 200
+    if "players" in params:
+        assert 'value="a,b,c,d,e"' in form
+
+
+@pytest.mark.parametrize("params,race_word", [({}, "Rennen"), ({"races": "3"}, "Rennen"),
+                                              ({"lang": "EN"}, "Race"),
+                                              ({"players": "Anna"}, "Rennen")])
+def test_missing_tally_parameters_take_their_defaults(client, host, params, race_word):
+    client.force_login(host)
+    response = client.get(reverse("print_tally"), params, HTTP_ACCEPT_LANGUAGE="de")
+    [page], _ = read_pdf(response.content)
+    assert f"{race_word} {params.get('races', '5')}" in page
+
+
+def test_the_tally_language_can_be_chosen(host_client):
+    page = host_client.get(reverse("print_pad")).content.decode()
+    tally = page[page.index('id="tally"'):]
+    assert '<select name="lang"' in tally and 'value="de"' in tally
+
+
+def test_no_certificates_before_the_series_is_decided(host_client, household, family):
+    series = finished_series(household, family, races_planned=5)
+    response = host_client.get(reverse("series_certificates", args=[series.pk]),
+                               {"lang": "en"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "The series is not decided yet: 2 of 5 races played." in page
+    assert "has won" not in page and "won the series" not in page
+    certificates = reverse("series_certificates", args=[series.pk])
+    assert certificates not in host_client.get(series.get_absolute_url()).content.decode()
+    decided = finished_series(household, family, races_planned=2)
+    assert (reverse("series_certificates", args=[decided.pk])
+            in host_client.get(decided.get_absolute_url()).content.decode())
 
 
 def test_one_certificate_page_per_winner(host_client, household, family):
@@ -109,6 +215,36 @@ def test_night_certificates_need_a_finished_game(host_client, household, night, 
     pages, _ = read_pdf(host_client.get(url, {"lang": "en"}).content)
     assert len(pages) == 1 and "Ben" in pages[0]
     assert "won the most games of the evening" in pages[0]
+    start_play(household=household, game="maus_im_nacken", players=family[:2],
+               game_night=night)
+    response = host_client.get(url, {"lang": "en"})
+    assert response.status_code == 400
+    assert "A game of this evening is still being played" in response.content.decode()
+    assert url not in host_client.get(reverse("night_detail", args=[night.pk])).content.decode()
+
+
+def test_a_round_still_being_played_is_blank_in_the_standings(host_client, household):
+    tournament = make(household, 16, rounds=4)
+    for _round in range(3):
+        finish_round(tournament)
+    tables = start_tournament_round(tournament)
+    seats = sorted(tables[0].participants.all(), key=lambda p: p.seat)
+    record_result(tables[0], {"elephants": {p.player_key: ["home:1"] + ["caught"] * 3
+                                            if p is seats[0] else ["caught"] * 4
+                                            for p in seats}}, expected_version=1)
+    response = host_client.get(reverse("print_tournament", args=[tournament.pk]),
+                               {"lang": "en"})
+    [page], _ = read_pdf(response.content)  # seating and standings on one page
+    assert "Round 4" in page and "Kid 15" in page
+    for item in tournament.standings():
+        assert (item["rounds"][3] is None) == all(
+            p.player_key != item["player"] for p in seats)
+    web = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert web.count('<td class="num"></td>') == 12  # the three tables still playing
+    html = host_client.get(reverse("print_tournament", args=[tournament.pk]),
+                           {"format": "html"}).content.decode()
+    assert html.count('<td class="num"></td>') == 12
+    assert escaping_text(html) == []
 
 
 def test_other_households_sheets_do_not_print(client, stranger, kniffel, household, family):

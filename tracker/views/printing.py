@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from typing import Any
 
 from csp.constants import UNSAFE_INLINE
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils import timezone, translation
 from django.utils.translation import get_language
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
-from tracker.forms import PadForm, TallyForm
+from tracker.forms import PadForm, TallyForm, with_defaults
 from tracker.models import GameNight, Play, PlayStatus, Series, Tournament
 from tracker.printing import (
     certificates_context,
@@ -27,7 +27,11 @@ from tracker.printing import (
     tally_context,
     tournament_print_context,
 )
-from tracker.views.common import get_for_household, participants_in_seat_order
+from tracker.views.common import (
+    get_for_household,
+    get_household_for_user,
+    participants_in_seat_order,
+)
 from tracker.views.nights import night_context
 
 
@@ -37,24 +41,37 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     return response
 
 
+def print_page(request: HttpRequest, pad_form: PadForm, tally_form: TallyForm, *,
+               status: int = 200) -> HttpResponse:
+    """The Print page: the pad form with its preview, and the tally sheet form."""
+    context: dict[str, Any] = {"form": pad_form, "tally_form": tally_form}
+    if pad_form.is_valid():
+        shown = pad_form.data.copy()
+        shown.pop("format", None)
+        context |= {"query": shown.urlencode(), "pages": pad_form.pad().pages}
+    return render(request, "print/pad_form.html", context, status=status)
+
+
+def tally_defaults(request: HttpRequest) -> dict[str, Any]:
+    return TallyForm.defaults() | {"lang": print_language(request)}
+
+
 @login_required
 @require_safe
 @xframe_options_sameorigin
 def pad(request: HttpRequest) -> HttpResponse:
     """The pad form; ``?format=pdf`` downloads the pad, ``?format=preview`` shows one sheet."""
-    form = PadForm(request.GET or PadForm.defaults())
+    form = PadForm(with_defaults(request.GET, PadForm.defaults() | {"lang": print_language(
+        request)}), household=get_household_for_user(request))
     wanted = request.GET.get("format")
-    if not form.is_valid():
-        return render(request, "print/pad_form.html", {"form": form}, status=400 if wanted
-                      else 200)
+    if not form.is_valid() or wanted not in ("pdf", "preview"):
+        return print_page(request, form, TallyForm(initial=tally_defaults(request)),
+                          status=400 if wanted and not form.is_valid() else 200)
     pad = form.pad()
     if wanted == "pdf":
         return pdf_response(render_pad(pad), f"kniffel-{pad.variant}-{pad.paper}.pdf")
-    if wanted == "preview":
-        return preview_response(render_html("print/kniffel_pad.html",
-                                             pad_context(pad) | {"preview": True}, pad.language))
-    shown = {name: value for name, value in form.data.items() if name != "format"}
-    return render(request, "print/pad_form.html", {"form": form, "query": urlencode(shown)})
+    return preview_response(render_html("print/kniffel_pad.html",
+                                         pad_context(pad) | {"preview": True}, pad.language))
 
 
 def print_language(request: HttpRequest) -> str:
@@ -112,11 +129,12 @@ def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
 @require_safe
 @xframe_options_sameorigin
 def tally(request: HttpRequest) -> HttpResponse:
-    form = TallyForm(request.GET or {"races": 5, "lang": print_language(request)})
+    """The tally sheet; a mistake brings back the Print page, the input and its errors."""
+    form = TallyForm(with_defaults(request.GET, tally_defaults(request)))
     if not form.is_valid():
-        return cannot_print(request, " ".join(
-            f"{form.fields[name].label}: {' '.join(errors)}" for name, errors in
-            form.errors.items()))
+        pad_form = PadForm(with_defaults(QueryDict(), PadForm.defaults() | {
+            "lang": print_language(request)}), household=get_household_for_user(request))
+        return print_page(request, pad_form, form, status=400)
     data = form.cleaned_data
     return sheet_response(request, "print/tally.html",
                           tally_context(data["races"], data["players"], data["lang"]),
@@ -129,8 +147,12 @@ def tally(request: HttpRequest) -> HttpResponse:
 def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     """One certificate for each player with the most wins of the evening."""
     night = get_for_household(request, GameNight.objects.all(), pk=night_id)
-    standings = night_context(night)["standings"]
-    winners = [row.name for row in standings if row.rank == 1 and row.wins]
+    context = night_context(night)
+    if context["in_progress"]:
+        return cannot_print(request, _(
+            "A game of this evening is still being played: the certificates can be printed "
+            "once every game is finished or abandoned."))
+    winners = [row.name for row in context["standings"] if row.rank == 1 and row.wins]
     if not winners:
         return cannot_print(request, _("No game of this evening is finished yet."))
     language = print_language(request)
@@ -145,16 +167,26 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_safe
 @xframe_options_sameorigin
 def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
+    """One certificate for each winner, once the series is decided."""
     series = get_for_household(request, Series.objects.all(), pk=series_id)
-    if not series.plays.filter(status=PlayStatus.FINISHED).exists():
+    races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number", "id")
+                 .prefetch_related("participants"))
+    if not races:
         return cannot_print(request, _("No race of this series is finished yet."))
+    if series.status == Series.Status.RUNNING:
+        return cannot_print(request, _(
+            "The series is not decided yet: %(played)s of %(planned)s races played. The "
+            "certificates can be printed after the last race.") % {
+                "played": len(races), "planned": series.races_planned})
     names = {p.key: p.name for p in series.players.all()}
-    winners = [names.get(row.player, row.player) for row in series.standings() if row.rank == 1]
+    winners = [names.get(row.player, row.player) for row in series.standings(races)
+               if row.rank == 1]
     language = print_language(request)
     with translation.override(language):
         what = _("won the series “%(series)s”") % {"series": series.name}
+    decided = timezone.localdate(max(race.updated_at for race in races))
     return sheet_response(request, "print/certificates.html",
-                          certificates_context(winners, what, timezone.localdate(), language),
+                          certificates_context(winners, what, decided, language),
                           language, f"certificates-series-{series.pk}.pdf")
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import ngettext
 
 from tracker.forms import PadForm
 from tracker.printing import render_pad
@@ -17,24 +18,33 @@ class Command(BaseCommand):
         parser.add_argument("--variant", default=defaults["variant"],
                             help="classic or space (default: classic)")
         parser.add_argument("--sheets", default=str(defaults["sheets"]),
-                            help="sheets, for each name when names are given (default: 10)")
+                            help="sheets, for each name when names are given (default: 1)")
         parser.add_argument("--players", default="",
-                            help='names printed on the sheets, e.g. "Anna,Ben" (default: blank)')
-        parser.add_argument("--paper", default=defaults["paper"], help="a4, a5 or letter")
-        parser.add_argument("--lang", default=defaults["lang"], help="de or en")
+                            help=f'names printed on the sheets, e.g. "Anna,Ben", at most '
+                                 f'{PadForm.MAX_NAMES} (default: blank)')
+        parser.add_argument("--paper", default=defaults["paper"],
+                            help="a4, a5 or letter (default: a4)")
+        parser.add_argument("--lang", default=defaults["lang"], help="de or en (default: de)")
         parser.add_argument("--columns", default=str(defaults["columns"]),
-                            help="game columns per sheet (default: 6)")
+                            help="game columns per sheet, 1 to 10 (default: 6)")
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        form = PadForm({key: options[key] for key in PadForm.base_fields})
+        form = PadForm({key: options[key] for key in PadForm.base_fields if key in options})
         if not form.is_valid():
             problems = [f"--{field}: {' '.join(errors)}" for field, errors in form.errors.items()]
             raise CommandError("\n".join(problems))
         output = Path(options["output"])
+        if output.is_dir():
+            raise CommandError(f"--output: {output} is a folder; give a file name, "
+                               f"e.g. {output / 'pad.pdf'}")
         if not output.parent.is_dir():
             raise CommandError(f"--output: the folder {output.parent} does not exist")
-        output.write_bytes(render_pad(form.pad()))
         pad = form.pad()
-        count = pad.sheets * max(1, len(pad.names))
-        self.stdout.write(f"Wrote {output} ({count} sheets).")
+        try:
+            output.write_bytes(render_pad(pad))
+        except OSError as error:
+            raise CommandError(f"--output: cannot write {output}: {error.strerror}") from None
+        self.stdout.write(ngettext("Wrote %(file)s (%(pages)s page).",
+                                   "Wrote %(file)s (%(pages)s pages).", pad.pages)
+                          % {"file": output, "pages": pad.pages})
