@@ -19,7 +19,6 @@ import argparse
 import http.client
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
+from serving import gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
 UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"]
@@ -37,11 +38,6 @@ SHARED_FIELD = "chance"
 CSRF = "benchcsrfsecretbenchcsrfsecretbe"  # 32 letters, as Django expects
 VERSION = re.compile(rb'name="version" value="(\d*)"')
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def setup(env: dict[str, str]) -> dict[str, str]:
@@ -170,18 +166,8 @@ for cell in KniffelCell.objects.filter(play_id={play_id}):
 
 def run(env: dict[str, str], seconds: float, clients: int) -> dict[str, float]:
     ids = setup(env)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "3", "--log-level", "warning"], cwd=ROOT, env=env)
     tally = Tally()
-    try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(env, workers=3) as port:
         deadline = time.monotonic() + seconds
         threads = []
         for number in range(clients):
@@ -198,9 +184,6 @@ def run(env: dict[str, str], seconds: float, clients: int) -> dict[str, float]:
         for thread in threads:
             thread.join(timeout=seconds + 120)
         elapsed = time.perf_counter() - started
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
     stored = stored_cells(env, ids["play"])
     by_cell = Counter((player, field_key) for player, field_key, _ in stored)
     values = {(player, field_key): points for player, field_key, points in stored}

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,15 +22,12 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from serving import gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS = 3.0
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def setup(env: dict[str, str]) -> dict[str, str]:
@@ -122,17 +118,7 @@ def main() -> None:
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
     ids = setup(env)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--log-level", "warning"], cwd=ROOT, env=env)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(env, workers=2) as port:
         csrf = "benchcsrfsecretbenchcsrfsecretbe"  # 32 letters, as Django expects
         cookies = f"sessionid={ids['session']}; csrftoken={csrf}"
         sheet = f"/plays/{ids['play']}/"
@@ -156,9 +142,6 @@ def main() -> None:
         trivial_rate, _ = rate(port, trivial)
         sheet_rate, sheet_size = rate(port, sheet_page)
         save_rate, save_size = rate(port, cell_save)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     print(f"trivial_view_per_s: {trivial_rate:.0f}")
     print(f"kniffel_6_player_sheet_per_s: {sheet_rate:.0f}")
     print(f"kniffel_cell_save_per_s: {save_rate:.0f}")

@@ -19,6 +19,8 @@ CLIENTS = 8
 
 
 def load_bench():
+    if str(BENCH.parent) not in sys.path:
+        sys.path.insert(0, str(BENCH.parent))  # the bench scripts import their neighbours
     spec = importlib.util.spec_from_file_location("bench_concurrency", BENCH)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
