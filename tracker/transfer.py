@@ -467,14 +467,16 @@ class Importer:
             self.tournaments[local] = tournament
             tournaments.append(tournament)
             created.append(self.moment(item, "created_at", where))
-            seen: set[str] = set()
+            seen: set[int] = set()
             for entry in self.json(item, "entries", where, list):
-                if not isinstance(entry, dict) or entry.get("player") in seen:
+                if not isinstance(entry, dict):
                     raise self.wrong(where, "entries")
-                seen.add(entry["player"])
+                player = self.ref(self.players, entry.get("player"), where, "entries")
+                if id(player) in seen:
+                    raise self.wrong(where, "entries")
+                seen.add(id(player))
                 entries.append(TournamentEntry(
-                    tournament=tournament,
-                    player=self.ref(self.players, entry["player"], where, "entries"),
+                    tournament=tournament, player=player,
                     dropped_after_round=self.number(entry, "dropped_after_round", where,
                                                     optional=True)))
         Tournament.objects.bulk_create(tournaments)

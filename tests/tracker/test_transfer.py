@@ -266,3 +266,35 @@ def test_the_import_command_refuses_a_bad_file_with_its_reason(db, tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_household", str(tmp_path / "missing.json"))
     assert not Household.objects.exists()
+
+
+JUNK = [None, "", "p1", "x" * 300, -1, 10**12, 2.5, True, [], {}, ["p1", "p1"], {"p1": 1}]
+
+
+def leaves(value, path=()):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaves(item, (*path, index))
+    yield path
+
+
+def test_any_edited_value_is_imported_or_refused_never_an_error(everything):
+    """Every value of the document replaced by junk, one at a time, over a hundred times."""
+    import random
+
+    document = export_household(everything)
+    paths = [path for path in leaves(document) if path]
+    chosen = random.Random(13).sample(paths, min(120, len(paths)))
+    for number, path in enumerate(chosen):
+        broken = copy.deepcopy(document)
+        target = broken
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = JUNK[number % len(JUNK)]
+        try:
+            import_household(broken)
+        except ImportRefused:
+            pass
