@@ -11,6 +11,7 @@ from tracker.views import (
     sheets,
     stats,
     tournaments,
+    transfer,
 )
 
 urlpatterns = [
@@ -67,6 +68,10 @@ urlpatterns = [
     path("household/", households.household_detail, name="household"),
     path("household/new/", households.household_create, name="household_create"),
     path("household/name/", households.household_rename, name="household_rename"),
+    path("household/export/", transfer.household_export, name="household_export"),
+    path("household/export/plays.csv", transfer.household_export_csv,
+         name="household_export_csv"),
+    path("household/import/", transfer.household_import, name="household_import"),
     path("household/players/new/", households.household_player_add,
          name="household_player_add"),
     path("household/players/<int:player_id>/", households.player_edit, name="player_edit"),

@@ -98,7 +98,7 @@ def test_the_top_bar_links_to_the_household_page(host_client):
 def test_household_page_shows_players_and_members(host_client, host, coloured):
     page = host_client.get(reverse("household")).content.decode()
     assert "<h1>Familie Test</h1>" in page
-    assert "Anna" in page and "Ben" in page and f"--dot: {BLUE}" in page
+    assert "Anna" in page and "Ben" in page and f"colour-{BLUE.removeprefix('#')}" in page
     assert "<strong>host</strong>" in page
     assert reverse("player_edit", args=[coloured[0].pk]) in page
 

@@ -1,0 +1,300 @@
+"""A household's data out as one document and back as a new household, refusing bad files."""
+
+import copy
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import PlayerFactory
+from tests.tracker.transfer_fixtures import build_everything
+from tracker.models import Household, KniffelCell, Play
+from tracker.recording import record_result, start_play
+from tracker.transfer import (
+    MAX_BYTES,
+    ImportRefused,
+    export_household,
+    import_household,
+    read_document,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def everything(household, night, family, host):
+    return build_everything(household, night, family, host)
+
+
+def without_export_time(document):
+    return {key: value for key, value in document.items() if key != "exported_at"}
+
+
+def as_file(document):
+    return json.dumps(document).encode()
+
+
+def test_export_import_export_gives_the_same_document(everything):
+    first = export_household(everything)
+
+    imported = import_household(read_document(as_file(first)), name=everything.name)
+
+    assert imported.pk != everything.pk
+    assert without_export_time(export_household(imported)) == without_export_time(first)
+
+
+def test_the_document_holds_every_kind_of_thing(everything):
+    document = export_household(everything)
+
+    assert (document["format"], document["version"]) == ("family-scorekeeper", 1)
+    statuses = {play["status"] for play in document["plays"]}
+    assert statuses == {"finished", "abandoned", "in_progress"}
+    kniffel = next(play for play in document["plays"] if play["game"] == "kniffel")
+    anna = next(p["id"] for p in document["players"] if p["name"] == "Anna")
+    assert {"player": anna, "field": "sixes", "points": 30,
+            "dice": [6, 6, 6, 6, 6]}.items() <= kniffel["cells"][0].items()
+    assert kniffel["result"]["sheets"][anna] == {"sixes": 30}
+    assert [change["action"] for change in kniffel["changes"]] == [
+        "started", "cell", "cell", "cell_corrected"]
+    [series] = document["series"]
+    assert series["changes"][0]["action"] == "extended"
+    [tournament] = document["tournaments"]
+    assert [entry["dropped_after_round"] for entry in tournament["entries"]] == [
+        None, None, None, None, 1]
+    guest = next(p["id"] for p in document["players"] if p["name"] == "Oma Grete")
+    assert any(guest in night["players"] for night in document["nights"])
+
+
+def test_the_document_names_objects_by_its_own_ids_and_holds_no_secrets(everything, host):
+    text = json.dumps(export_household(everything))
+    document = json.loads(text)
+
+    finished = next(play for play in document["plays"] if play["status"] == "finished"
+                    and play["game"] == "maus_im_nacken" and play["night"])
+    assert set(finished["result"]["elephants"]) <= {p["id"] for p in document["players"]}
+    assert set(finished["changes"][-1]["data"]["points"]) <= {
+        p["id"] for p in document["players"]}
+    for secret in ("token", "password", "host", "email", "created_by", "changed_by"):
+        assert secret not in text
+    assert everything.players.first().key not in finished["result"]["elephants"]
+
+
+def test_another_households_data_never_appears(everything, stranger):
+    other = stranger.households.get()
+    PlayerFactory(household=other, name="Stranger Sam")
+
+    text = json.dumps(export_household(everything), ensure_ascii=False)
+
+    assert "Stranger Sam" not in text
+    assert "Sam" not in json.dumps(export_household(everything))
+
+
+def test_the_export_takes_the_same_queries_however_many_plays(
+        household, night, family, django_assert_max_num_queries):
+    for _ in range(30):
+        play = start_play(household=household, game="maus_im_nacken", players=family[:2],
+                          game_night=night)
+        record_result(play, {"elephants": {family[0].key: ["home:1"] + ["caught"] * 3,
+                                           family[1].key: ["caught"] * 4}},
+                      expected_version=1)
+
+    with django_assert_max_num_queries(13):
+        document = export_household(household)
+
+    assert len(document["plays"]) == 30
+
+
+def test_an_import_takes_a_new_name_when_the_old_one_is_taken(everything):
+    document = export_household(everything)
+
+    first = import_household(document)
+    second = import_household(document)
+
+    assert first.name == "Familie Test (imported)"
+    assert second.name == "Familie Test (imported 2)"
+
+
+def test_points_and_places_come_from_the_rules_not_the_file(everything):
+    document = export_household(everything)
+    for play in document["plays"]:
+        for participant in play["participants"]:
+            participant["points"], participant["place"] = 999, 1
+
+    imported = import_household(document, name="Copy")
+
+    finished = Play.objects.filter(household=imported, status="finished").first()
+    assert {p.points for p in finished.participants.all()} != {999}
+    assert sorted(p.place for p in finished.participants.all()) == [1, 2]
+
+
+def refused(document):
+    households = Household.objects.count()
+    plays = Play.objects.count()
+    with pytest.raises(ImportRefused) as error:
+        import_household(document)
+    assert (Household.objects.count(), Play.objects.count()) == (households, plays)
+    return str(error.value)
+
+
+def edited(document, change):
+    document = copy.deepcopy(document)
+    change(document)
+    return document
+
+
+def test_an_impossible_result_is_refused_and_changes_nothing(everything):
+    document = export_household(everything)
+
+    def cheat(document):
+        play = next(play for play in document["plays"] if play["status"] == "finished")
+        for rolls in play["result"]["elephants"].values():
+            rolls[:] = ["home:1", "home:1", "home:1", "home:1"]
+
+    message = refused(edited(document, cheat))
+
+    assert "the rules refuse this result" in message
+
+
+def test_a_kniffel_cell_that_differs_from_the_sheet_is_refused(everything):
+    document = export_household(everything)
+
+    def cheat(document):
+        kniffel = next(play for play in document["plays"] if play["game"] == "kniffel")
+        kniffel["cells"][0]["points"] = 18
+
+    assert "Kniffel sheet does not match" in refused(edited(document, cheat))
+    assert KniffelCell.objects.filter(play__household__name="Familie Test (imported)"
+                                      ).count() == 0
+
+
+def test_a_dangling_reference_is_refused(everything):
+    document = export_household(everything)
+
+    def dangle(document):
+        document["plays"][0]["participants"][0]["player"] = "p999"
+
+    assert "“participants” names \"p999\", which is not in the file" in refused(
+        edited(document, dangle))
+
+
+def test_a_finished_status_the_result_does_not_support_is_refused(everything):
+    document = export_household(everything)
+
+    def claim(document):
+        next(play for play in document["plays"] if play["status"] == "in_progress"
+             )["status"] = "finished"
+
+    assert "status does not match its result" in refused(edited(document, claim))
+
+
+def test_a_malformed_document_is_refused_with_the_place_named(everything):
+    document = export_household(everything)
+
+    def break_it(document):
+        document["series"][0]["races_planned"] = "five"
+
+    assert refused(edited(document, break_it)) == (
+        "s1: “races_planned” is missing or not what it should be.")
+
+
+def test_two_players_of_one_name_are_refused(everything):
+    document = export_household(everything)
+
+    def twin(document):
+        document["players"][1]["name"] = document["players"][0]["name"]
+
+    assert "contradicts itself" in refused(edited(document, twin))
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"\x89PNG not json", "not a JSON document"),
+    (b"[" * 100_000, "not a JSON document"),
+    (b'{"format": "something-else", "version": 1}', "not an export of the scorekeeper"),
+    (b'{"format": "family-scorekeeper", "version": 2}', "newer version"),
+    (b'{"format": "family-scorekeeper", "version": "1"}', "which version"),
+    (b"1" * 5000, "not a JSON document"),
+    (b" " * (MAX_BYTES + 1), "larger than 20 MB"),
+])
+def test_files_that_are_not_our_documents_are_refused(data, message):
+    with pytest.raises(ImportRefused, match=message):
+        read_document(data)
+
+
+def test_the_refusal_speaks_german(everything, settings):
+    from django.utils import translation
+
+    with translation.override("de"), pytest.raises(ImportRefused) as error:
+        read_document(b'{"format": "family-scorekeeper", "version": 9}')
+
+    assert "neueren Version" in str(error.value)
+
+
+# The commands
+
+
+def test_the_export_command_writes_a_file_and_the_import_command_reads_it(
+        everything, tmp_path, capsys):
+    path = tmp_path / "family.json"
+
+    call_command("export_household", "Familie Test", "-o", str(path))
+    call_command("import_household", str(path), "--name", "Restored")
+
+    restored = Household.objects.get(name="Restored")
+    assert "Imported as 'Restored'" in capsys.readouterr().out
+    assert without_export_time(export_household(restored))["plays"] == (
+        without_export_time(json.loads(path.read_text()))["plays"])
+
+
+def test_the_export_command_writes_to_standard_output(everything, capsys):
+    call_command("export_household", "Familie Test")
+
+    assert json.loads(capsys.readouterr().out)["household"] == {"name": "Familie Test"}
+
+
+def test_the_export_command_names_a_household_it_does_not_know():
+    with pytest.raises(CommandError, match="No household is called 'Nobody'"):
+        call_command("export_household", "Nobody")
+
+
+def test_the_import_command_refuses_a_bad_file_with_its_reason(db, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "family-scorekeeper", "version": 7}')
+
+    with pytest.raises(CommandError, match="newer version"):
+        call_command("import_household", str(path))
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_household", str(tmp_path / "missing.json"))
+    assert not Household.objects.exists()
+
+
+JUNK = [None, "", "p1", "x" * 300, -1, 10**12, 2.5, True, [], {}, ["p1", "p1"], {"p1": 1}]
+
+
+def leaves(value, path=()):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaves(item, (*path, index))
+    yield path
+
+
+def test_any_edited_value_is_imported_or_refused_never_an_error(everything):
+    """Every value of the document replaced by junk, one at a time, over a hundred times."""
+    import random
+
+    document = export_household(everything)
+    paths = [path for path in leaves(document) if path]
+    chosen = random.Random(13).sample(paths, min(120, len(paths)))
+    for number, path in enumerate(chosen):
+        broken = copy.deepcopy(document)
+        target = broken
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = JUNK[number % len(JUNK)]
+        try:
+            import_household(broken)
+        except ImportRefused:
+            pass

@@ -1,0 +1,69 @@
+"""A household with every kind of thing the export carries."""
+
+from tests.factories import GameNightFactory, PlayerFactory, SeriesFactory
+from tracker.models import SeriesChange, Tournament, TournamentEntry
+from tracker.recording import (
+    abandon_play,
+    change_series_length,
+    drop_out,
+    record_result,
+    start_play,
+    start_series_race,
+    start_tournament_round,
+    write_cell,
+)
+
+
+def elephants(players, winner):
+    result = {player.key: ["caught"] * 4 for player in players}
+    result[winner.key] = ["home:1", "seat:8", "caught", "caught"]
+    return {"elephants": result}
+
+
+def finish_tables(plays):
+    for play in plays:
+        seated = [p.player for p in sorted(play.participants.all(), key=lambda p: p.seat)]
+        record_result(play, elephants(seated, seated[0]), expected_version=play.version)
+
+
+def build_everything(household, night, family, host):
+    """Finished, abandoned and in-progress plays, a Kniffel sheet with dice, a series with a
+    change, a tournament with a drop-out, a night with a guest."""
+    anna, ben, carla, david = family
+    guest = PlayerFactory(household=household, name="Oma Grete", colour="#7c3aed")
+    party = GameNightFactory(household=household, notes="Birthday 🎂")
+    party.players.set([anna, ben, guest])
+
+    finished = start_play(household=household, game="maus_im_nacken", players=[anna, guest],
+                          game_night=party, start_seat=1, user=host)
+    record_result(finished, elephants([anna, guest], guest), expected_version=1, user=host)
+    record_result(finished, elephants([anna, guest], anna), expected_version=2, user=host)
+    abandoned = start_play(household=household, game="mau_mau", players=[ben, carla],
+                           game_night=night, user=host)
+    abandon_play(abandoned, expected_version=1, user=host)
+    start_play(household=household, game="alles_fuer_die_katz", players=[carla, david, anna],
+               game_night=night)
+
+    kniffel = start_play(household=household, game="kniffel", players=[anna, ben],
+                         game_night=night, user=host)
+    write_cell(kniffel, anna, "sixes", 24, expected_version=None, dice=[6, 6, 6, 6, 1],
+               user=host)
+    write_cell(kniffel, ben, "full_house", 25, expected_version=None, user=host)
+    write_cell(kniffel, anna, "sixes", 30, expected_version=1, dice=[6, 6, 6, 6, 6], user=host)
+
+    series = SeriesFactory(household=household, name="Summer cup", races_planned=1,
+                           tiebreaks=["wins"], house_rules={})
+    series.players.set([anna, ben])
+    race = start_series_race(series, night=night, user=host)
+    record_result(race, elephants([anna, ben], ben), expected_version=1)
+    change_series_length(series, SeriesChange.Action.EXTENDED, user=host)
+    start_series_race(series, night=night)
+
+    tournament = Tournament.objects.create(household=household, name="Party", rounds_planned=2,
+                                           game="maus_im_nacken", seed=7)
+    for player in (anna, ben, carla, david, guest):
+        TournamentEntry.objects.create(tournament=tournament, player=player)
+    finish_tables(start_tournament_round(tournament))
+    drop_out(tournament, guest)
+    start_tournament_round(tournament)
+    return household

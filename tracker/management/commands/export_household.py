@@ -1,0 +1,38 @@
+"""Write a household's whole data as one JSON document, for a backup or another server."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tracker.models import Household
+from tracker.transfer import export_household
+
+
+class Command(BaseCommand):
+    help = "Export a household's data as JSON (players, nights, plays, series, tournaments)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("name", help="The household's name.")
+        parser.add_argument("-o", "--output", default="-",
+                            help="The file to write; - or nothing for standard output.")
+
+    def handle(self, *args: Any, name: str, output: str, **options: Any) -> None:
+        found = list(Household.objects.filter(name=name)[:2])
+        if not found:
+            raise CommandError(f"No household is called {name!r}.")
+        if len(found) > 1:
+            raise CommandError(f"Several households are called {name!r}: rename all but "
+                               "one in the admin first.")
+        text = json.dumps(export_household(found[0]), ensure_ascii=False, indent=1) + "\n"
+        if output == "-":
+            self.stdout.write(text, ending="")
+            return
+        try:
+            with open(output, "w", encoding="utf-8") as file:
+                file.write(text)
+        except OSError as error:
+            raise CommandError(f"Cannot write {output}: {error.strerror}.") from None
+        self.stderr.write(f"Exported {found[0].name} to {output}.", style_func=None)

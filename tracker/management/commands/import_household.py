@@ -1,0 +1,44 @@
+"""Restore an exported household as a new household."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tracker.transfer import MAX_BYTES, ImportRefused, import_household, read_document
+
+
+class Command(BaseCommand):
+    help = "Import a household exported with export_household, as a new household."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="The exported JSON file; - for standard input.")
+        parser.add_argument("--name", help="The new household's name; by default the "
+                                           "exported one, marked as imported when taken.")
+        parser.add_argument("--member", help="The username of an account to make a member.")
+
+    def handle(self, *args: Any, file: str, name: str | None, member: str | None,
+               **options: Any) -> None:
+        user = None
+        if member is not None:
+            user = get_user_model().objects.filter(username=member).first()
+            if user is None:
+                raise CommandError(f"No account is called {member!r}.")
+        try:
+            if file == "-":
+                data = sys.stdin.buffer.read(MAX_BYTES + 1)
+            else:
+                with open(file, "rb") as opened:
+                    data = opened.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        try:
+            household = import_household(read_document(data), name=name)
+        except ImportRefused as refused:
+            raise CommandError(str(refused)) from None
+        if user is not None:
+            household.members.add(user)
+        self.stdout.write(f"Imported as {household.name!r} (id {household.pk}).")

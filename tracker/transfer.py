@@ -1,0 +1,648 @@
+"""A household's whole data as one JSON document, and back as a new household.
+
+The document names its objects by ids local to it ("p1", "n1", "g1", "s1", "t1"), never
+by database ids, so it moves between servers; in results and history, players are named
+by those ids too. It holds no tokens, passwords or accounts: who entered what stays on
+the server it came from.
+
+An import trusts nothing in the file: every reference must point inside the document,
+and every result is scored again by the rules engine, whose points and places are the
+ones stored. Anything wrong refuses the whole file and changes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from datetime import date, datetime
+from typing import Any, TextIO
+
+from django.db import DatabaseError, IntegrityError, transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+
+import games
+from games import InvalidResult, UnknownGame
+from tracker.models import (
+    COLOURS,
+    DICE_GAMES,
+    GameNight,
+    Household,
+    KniffelCell,
+    Participant,
+    Play,
+    PlayChange,
+    Player,
+    PlayStatus,
+    Series,
+    SeriesChange,
+    SeriesStatus,
+    Tournament,
+    TournamentEntry,
+    TournamentStatus,
+    tidy_name,
+)
+from tracker.recording import dice_from_cells, full_result, sheets_from_cells
+
+FORMAT = "family-scorekeeper"
+VERSION = 1
+#: Far above the largest family's history (a Kniffel evening a week for years), far
+#: below what would keep a worker busy.
+MAX_BYTES = 20 * 1024 * 1024
+SMALL_INT = 32767
+
+
+class ImportRefused(Exception):
+    """The document cannot be imported; the message says why, in the user's language."""
+
+
+# Export
+
+
+def export_household(household: Household) -> dict[str, Any]:
+    """The household's data as a document; the same number of queries however much there is."""
+    players = list(household.players.order_by("id"))
+    player_ids = {player.pk: f"p{number}" for number, player in enumerate(players, start=1)}
+    nights = list(household.game_nights.order_by("id"))
+    night_ids = local_ids("n", nights)
+    present = grouped(GameNight.players.through.objects.filter(gamenight__household=household)
+                      .order_by("id"), "gamenight_id")
+    series = list(household.series.order_by("id"))
+    series_ids = local_ids("s", series)
+    series_players = grouped(Series.players.through.objects.filter(series__household=household)
+                             .order_by("id"), "series_id")
+    series_changes = grouped(SeriesChange.objects.filter(series__household=household)
+                             .order_by("id"), "series_id")
+    tournaments = list(household.tournaments.order_by("id"))
+    tournament_ids = local_ids("t", tournaments)
+    entries = grouped(TournamentEntry.objects.filter(tournament__household=household)
+                      .order_by("id"), "tournament_id")
+    plays = list(household.plays.order_by("id"))
+    participants = grouped(Participant.objects.filter(play__household=household)
+                           .order_by("seat"), "play_id")
+    cells = grouped(KniffelCell.objects.filter(play__household=household).order_by("id"),
+                    "play_id")
+    changes = grouped(PlayChange.objects.filter(play__household=household).order_by("id"),
+                      "play_id")
+    keys = {str(pk): local for pk, local in player_ids.items()}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "household": {"name": household.name},
+        "players": [{"id": player_ids[player.pk], "name": player.name, "colour": player.colour,
+                     "created_at": player.created_at.isoformat()} for player in players],
+        "nights": [{"id": night_ids[night.pk], "date": night.date.isoformat(),
+                    "notes": night.notes,
+                    "players": [player_ids[row.player_id] for row in present[night.pk]],
+                    "created_at": night.created_at.isoformat()} for night in nights],
+        "series": [{
+            "id": series_ids[one.pk], "name": one.name, "game": one.game,
+            "players": [player_ids[row.player_id] for row in series_players[one.pk]],
+            "races_planned": one.races_planned, "tiebreaks": one.tiebreaks,
+            "place_points": one.place_points, "house_rules": one.house_rules,
+            "status": one.status, "created_at": one.created_at.isoformat(),
+            "changes": [{"action": change.action, "races_before": change.races_before,
+                         "races_after": change.races_after,
+                         "at": change.changed_at.isoformat()}
+                        for change in series_changes[one.pk]],
+        } for one in series],
+        "tournaments": [{
+            "id": tournament_ids[one.pk], "name": one.name, "game": one.game,
+            "rounds_planned": one.rounds_planned, "final_table": one.final_table,
+            "seed": one.seed, "house_rules": one.house_rules, "status": one.status,
+            "created_at": one.created_at.isoformat(),
+            "entries": [{"player": player_ids[entry.player_id],
+                         "dropped_after_round": entry.dropped_after_round}
+                        for entry in entries[one.pk]],
+        } for one in tournaments],
+        "plays": [{
+            "id": f"g{number}", "game": play.game,
+            "night": night_ids.get(play.game_night_id),
+            "series": series_ids.get(play.series_id), "race_number": play.race_number,
+            "tournament": tournament_ids.get(play.tournament_id),
+            "round_number": play.round_number, "table_number": play.table_number,
+            "played_on": play.played_on.isoformat(), "house_rules": play.house_rules,
+            "result": rekey(play.result, keys), "status": play.status,
+            "start_seat": play.start_seat, "created_at": play.created_at.isoformat(),
+            "participants": [{"player": player_ids[p.player_id], "seat": p.seat,
+                              "points": p.points, "place": p.place,
+                              "details": rekey(p.details, keys)}
+                             for p in participants[play.pk]],
+            "cells": [{"player": player_ids[cell.player_id], "field": cell.field,
+                       "points": cell.points, "dice": cell.dice,
+                       "entered_at": cell.entered_at.isoformat()} for cell in cells[play.pk]],
+            "changes": [{"action": change.action, "data": rekey(change.data, keys),
+                         "at": change.changed_at.isoformat()} for change in changes[play.pk]],
+        } for number, play in enumerate(plays, start=1)],
+    }
+
+
+def local_ids(prefix: str, objects: Iterable[Any]) -> dict[int | None, str]:
+    return {obj.pk: f"{prefix}{number}" for number, obj in enumerate(objects, start=1)}
+
+
+def grouped(rows: Iterable[Any], attribute: str) -> defaultdict[int, list[Any]]:
+    groups: defaultdict[int, list[Any]] = defaultdict(list)
+    for row in rows:
+        groups[getattr(row, attribute)].append(row)
+    return groups
+
+
+def rekey(value: Any, keys: Mapping[str, str]) -> Any:
+    """``value`` with every player key in ``keys`` replaced, as a dict key or a string.
+
+    Results name players both ways: ``{"sheets": {"17": …}}`` and ``{"order": ["17"]}``.
+    """
+    if isinstance(value, dict):
+        return {keys.get(key, key): rekey(item, keys) for key, item in value.items()}
+    if isinstance(value, list):
+        return [rekey(item, keys) for item in value]
+    if isinstance(value, str):
+        return keys.get(value, value)
+    return value
+
+
+CSV_COLUMNS: list[Callable[[], str]] = [
+    lambda: _("Date"), lambda: _("Game"), lambda: _("Series or tournament"),
+    lambda: _("Round"), lambda: _("Player"), lambda: _("Seat"), lambda: _("Points"),
+    lambda: _("Place"), lambda: _("Status"),
+]
+
+
+def export_csv(household: Household, out: TextIO) -> None:
+    """Every play, one row per participant, oldest first; seats count from 1 as people do."""
+    writer = csv.writer(out)
+    writer.writerow([column() for column in CSV_COLUMNS])
+    participants = (Participant.objects.filter(play__household=household)
+                    .select_related("play__series", "play__tournament", "player")
+                    .order_by("play__played_on", "play__created_at", "play_id", "seat"))
+    for participant in participants:
+        play = participant.play
+        group = play.series or play.tournament
+        writer.writerow([
+            play.played_on.isoformat(), spreadsheet_text(str(play.get_game_display())),
+            spreadsheet_text(group.name if group else ""),
+            play.race_number or play.round_number or "",
+            spreadsheet_text(participant.player.name), participant.seat + 1,
+            "" if participant.points is None else participant.points,
+            participant.place or "", str(play.get_status_display()),
+        ])
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet shows as text: a name such as "=1+1" would otherwise be a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# Import
+
+
+def read_document(data: bytes) -> dict[str, Any]:
+    """The document in ``data``; ImportRefused when it is too big, not JSON or not ours."""
+    if len(data) > MAX_BYTES:
+        raise ImportRefused(_("The file is larger than %(size)s MB: this is not an export "
+                              "of the scorekeeper.") % {"size": MAX_BYTES // (1024 * 1024)})
+    try:
+        document = json.loads(data)
+    except (ValueError, RecursionError):
+        raise ImportRefused(_("The file is not a JSON document: choose a file exported "
+                              "from the scorekeeper.")) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportRefused(_("The file is not an export of the scorekeeper."))
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ImportRefused(_("The file does not say which version of the format it has."))
+    if version > VERSION:
+        raise ImportRefused(_("The file was exported by a newer version of the scorekeeper "
+                              "(format %(version)s): update this one first.")
+                            % {"version": version})
+    return document
+
+
+def import_household(document: Mapping[str, Any], *, name: str | None = None
+                     ) -> Household:
+    """A new household made from ``document``; ImportRefused changes nothing."""
+    try:
+        with transaction.atomic():
+            return Importer(document).run(name)
+    except RecursionError:
+        raise ImportRefused(_("The file is nested too deeply.")) from None
+    except (IntegrityError, DatabaseError):
+        raise ImportRefused(_("The file contradicts itself (two players of the same name, "
+                              "two plays at one table, or similar).")) from None
+
+
+def household_name(wanted: str) -> str:
+    """``wanted``, or marked as imported (and numbered) when a household has that name."""
+    candidate, number = wanted, 1
+    while Household.objects.filter(name=candidate).exists():
+        label = _("imported") if number == 1 else _("imported %(number)s") % {"number": number}
+        candidate = f"{wanted[:100 - len(label) - 3]} ({label})"
+        number += 1
+    return candidate
+
+
+class Importer:
+    """Reads a document's parts in dependency order; every lookup refuses what is amiss."""
+
+    def __init__(self, document: Mapping[str, Any]):
+        self.document = document
+        self.players: dict[str, Player] = {}
+        self.nights: dict[str, GameNight] = {}
+        self.series: dict[str, Series] = {}
+        self.tournaments: dict[str, Tournament] = {}
+        self.keys: dict[str, str] = {}
+
+    def run(self, name: str | None) -> Household:
+        about = self.record(self.document, "household", "household")
+        wanted = tidy_name(self.text(about, "name", _("household"), 100))
+        if name:
+            chosen = tidy_name(name)[:100]
+        elif wanted:
+            chosen = household_name(wanted)
+        else:
+            raise self.wrong(_("household"), "name")
+        household = Household.objects.create(name=chosen)
+        self.import_players(household)
+        self.import_nights(household)
+        self.import_series(household)
+        self.import_tournaments(household)
+        self.import_plays(household)
+        return household
+
+    # Reading values
+
+    def wrong(self, where: str, field: str) -> ImportRefused:
+        return ImportRefused(_("%(where)s: “%(field)s” is missing or not what it should be.")
+                             % {"where": where, "field": field})
+
+    def items(self, key: str) -> list[dict[str, Any]]:
+        items = self.document.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            raise self.wrong(_("the file"), key)
+        return items
+
+    def record(self, obj: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
+        value = obj.get(key)
+        if not isinstance(value, dict):
+            raise self.wrong(where, key)
+        return value
+
+    def text(self, obj: Mapping[str, Any], key: str, where: str, length: int,
+             *, blank: bool = False) -> str:
+        value = obj.get(key, "" if blank else None)
+        if not isinstance(value, str) or len(value) > length or not (blank or value.strip()):
+            raise self.wrong(where, key)
+        return value
+
+    def number(self, obj: Mapping[str, Any], key: str, where: str, *, low: int = 0,
+               high: int = SMALL_INT, optional: bool = False) -> int | None:
+        value = obj.get(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise self.wrong(where, key)
+        return value
+
+    def json(self, obj: Mapping[str, Any], key: str, where: str, kind: type,
+             *, optional: bool = False) -> Any:
+        value = obj.get(key, None if optional else kind())
+        if not (isinstance(value, kind) or (optional and value is None)):
+            raise self.wrong(where, key)
+        return value
+
+    def choice(self, obj: Mapping[str, Any], key: str, where: str, choices: list[str]) -> str:
+        value = obj.get(key)
+        if value not in choices:
+            raise self.wrong(where, key)
+        return value
+
+    def moment(self, obj: Mapping[str, Any], key: str, where: str) -> datetime:
+        value = obj.get(key)
+        try:
+            parsed = parse_datetime(value) if isinstance(value, str) else None
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise self.wrong(where, key)
+        return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
+
+    def day(self, obj: Mapping[str, Any], key: str, where: str) -> date:
+        value = obj.get(key)
+        try:
+            parsed = parse_date(value) if isinstance(value, str) else None
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise self.wrong(where, key)
+        return parsed
+
+    def game(self, obj: Mapping[str, Any], where: str) -> games.Rules:
+        try:
+            return games.get(obj.get("game"))
+        except UnknownGame:
+            raise self.wrong(where, "game") from None
+
+    def new_id(self, obj: Mapping[str, Any], seen: Mapping[str, Any], where: str) -> str:
+        local = obj.get("id")
+        if not isinstance(local, str) or not local or local in seen:
+            raise self.wrong(where, "id")
+        return local
+
+    def ref(self, known: Mapping[str, Any], value: Any, where: str, field: str) -> Any:
+        """The object ``value`` names in ``known``; a dangling reference refuses the file."""
+        if not isinstance(value, str) or value not in known:
+            raise ImportRefused(_("%(where)s: “%(field)s” names %(value)s, which is not in "
+                                  "the file.") % {"where": where, "field": field,
+                                                  "value": json.dumps(value)[:40]})
+        return known[value]
+
+    def refs(self, known: Mapping[str, Any], obj: Mapping[str, Any], key: str,
+             where: str) -> list[Any]:
+        values = self.json(obj, key, where, list)
+        if len(set(map(json.dumps, values))) != len(values):
+            raise self.wrong(where, key)
+        return [self.ref(known, value, where, key) for value in values]
+
+    # The parts
+
+    def import_players(self, household: Household) -> None:
+        players, created = [], []
+        for index, item in enumerate(self.items("players"), start=1):
+            where = item.get("id") if isinstance(item.get("id"), str) else f"players[{index}]"
+            local = self.new_id(item, self.players, where)
+            name = tidy_name(self.text(item, "name", where, 40))
+            if not name:
+                raise self.wrong(where, "name")
+            player = Player(household=household, name=name,
+                            colour=self.choice(item, "colour", where,
+                                               [value for value, _label in COLOURS]))
+            self.players[local] = player
+            players.append(player)
+            created.append(self.moment(item, "created_at", where))
+        Player.objects.bulk_create(players)
+        keep_times(players, "created_at", created)
+        self.keys = {local: player.key for local, player in self.players.items()}
+
+    def import_nights(self, household: Household) -> None:
+        nights, created, present = [], [], []
+        for index, item in enumerate(self.items("nights"), start=1):
+            where = item.get("id") if isinstance(item.get("id"), str) else f"nights[{index}]"
+            local = self.new_id(item, self.nights, where)
+            night = GameNight(household=household, date=self.day(item, "date", where),
+                              notes=self.text(item, "notes", where, 10_000, blank=True))
+            self.nights[local] = night
+            nights.append(night)
+            created.append(self.moment(item, "created_at", where))
+            present.append(self.refs(self.players, item, "players", where))
+        GameNight.objects.bulk_create(nights)
+        keep_times(nights, "created_at", created)
+        GameNight.players.through.objects.bulk_create(
+            GameNight.players.through(gamenight=night, player=player)
+            for night, players in zip(nights, present, strict=True) for player in players)
+
+    def import_series(self, household: Household) -> None:
+        all_series, created, members, changes = [], [], [], []
+        for index, item in enumerate(self.items("series"), start=1):
+            where = item.get("id") if isinstance(item.get("id"), str) else f"series[{index}]"
+            local = self.new_id(item, self.series, where)
+            tiebreaks = self.json(item, "tiebreaks", where, list)
+            if not all(isinstance(key, str) and key in games.METRICS for key in tiebreaks):
+                raise self.wrong(where, "tiebreaks")
+            place_points = self.json(item, "place_points", where, list)
+            if not all(type(points) is int and abs(points) <= SMALL_INT
+                       for points in place_points):
+                raise self.wrong(where, "place_points")
+            series = Series(
+                household=household, name=self.text(item, "name", where, 100),
+                game=self.game(item, where).key,
+                races_planned=self.number(item, "races_planned", where, low=1, high=100),
+                tiebreaks=tiebreaks, place_points=place_points,
+                house_rules=self.json(item, "house_rules", where, dict),
+                status=self.choice(item, "status", where, SeriesStatus.values))
+            self.series[local] = series
+            all_series.append(series)
+            created.append(self.moment(item, "created_at", where))
+            members.append(self.refs(self.players, item, "players", where))
+            changes.append([self.series_change(series, change, where)
+                            for change in self.json(item, "changes", where, list)])
+        Series.objects.bulk_create(all_series)
+        keep_times(all_series, "created_at", created)
+        Series.players.through.objects.bulk_create(
+            Series.players.through(series=series, player=player)
+            for series, players in zip(all_series, members, strict=True) for player in players)
+        made = [change for group in changes for change, _at in group]
+        SeriesChange.objects.bulk_create(made)
+        keep_times(made, "changed_at", [at for group in changes for _change, at in group])
+
+    def series_change(self, series: Series, change: Any, where: str
+                      ) -> tuple[SeriesChange, datetime]:
+        if not isinstance(change, dict):
+            raise self.wrong(where, "changes")
+        return (SeriesChange(series=series,
+                             action=self.choice(change, "action", where,
+                                                SeriesChange.Action.values),
+                             races_before=self.number(change, "races_before", where),
+                             races_after=self.number(change, "races_after", where)),
+                self.moment(change, "at", where))
+
+    def import_tournaments(self, household: Household) -> None:
+        tournaments, created, entries = [], [], []
+        for index, item in enumerate(self.items("tournaments"), start=1):
+            where = (item.get("id") if isinstance(item.get("id"), str)
+                     else f"tournaments[{index}]")
+            local = self.new_id(item, self.tournaments, where)
+            tournament = Tournament(
+                household=household, name=self.text(item, "name", where, 100),
+                game=self.game(item, where).key,
+                rounds_planned=self.number(item, "rounds_planned", where, low=1, high=30),
+                final_table=self.number(item, "final_table", where, optional=True),
+                seed=self.number(item, "seed", where, high=2**31 - 1),
+                house_rules=self.json(item, "house_rules", where, dict),
+                status=self.choice(item, "status", where, TournamentStatus.values))
+            self.tournaments[local] = tournament
+            tournaments.append(tournament)
+            created.append(self.moment(item, "created_at", where))
+            seen: set[int] = set()
+            for entry in self.json(item, "entries", where, list):
+                if not isinstance(entry, dict):
+                    raise self.wrong(where, "entries")
+                player = self.ref(self.players, entry.get("player"), where, "entries")
+                if id(player) in seen:
+                    raise self.wrong(where, "entries")
+                seen.add(id(player))
+                entries.append(TournamentEntry(
+                    tournament=tournament, player=player,
+                    dropped_after_round=self.number(entry, "dropped_after_round", where,
+                                                    optional=True)))
+        Tournament.objects.bulk_create(tournaments)
+        keep_times(tournaments, "created_at", created)
+        TournamentEntry.objects.bulk_create(entries)
+
+    def import_plays(self, household: Household) -> None:
+        items = self.items("plays")
+        seen: dict[str, None] = {}
+        plays, created, seated, results = [], [], [], []
+        for index, item in enumerate(items, start=1):
+            where = item.get("id") if isinstance(item.get("id"), str) else f"plays[{index}]"
+            seen[self.new_id(item, seen, where)] = None
+            play, players = self.play(household, item, where)
+            plays.append(play)
+            created.append(self.moment(item, "created_at", where))
+            seated.append(players)
+            results.append(rekey(self.json(item, "result", where, dict), self.keys))
+        Play.objects.bulk_create(plays)
+        keep_times(plays, "created_at", created)
+        participants = Participant.objects.bulk_create(
+            Participant(play=play, player=player, seat=seat)
+            for play, players in zip(plays, seated, strict=True)
+            for seat, player in enumerate(players))
+        by_play = grouped(participants, "play_id")
+        for play, item, result in zip(plays, items, results, strict=True):
+            play._prefetched_objects_cache = {"participants": by_play[play.pk]}
+            self.score(play, result, item["status"], item["id"])
+        Play.objects.bulk_update(plays, ["result", "status", "scored_by_points",
+                                         "lower_is_better"])
+        Participant.objects.bulk_update(participants, ["points", "place", "details"])
+        self.import_cells(plays, items)
+        self.import_changes(plays, items)
+
+    def play(self, household: Household, item: Mapping[str, Any], where: str
+             ) -> tuple[Play, list[Player]]:
+        """An unsaved play from ``item`` and its players in seat order."""
+        rules = self.game(item, where)
+        night = (None if item.get("night") is None
+                 else self.ref(self.nights, item["night"], where, "night"))
+        series = (None if item.get("series") is None
+                  else self.ref(self.series, item["series"], where, "series"))
+        tournament = (None if item.get("tournament") is None
+                      else self.ref(self.tournaments, item["tournament"], where, "tournament"))
+        if night is None and series is None and tournament is None:
+            raise ImportRefused(_("%(where)s: the play belongs to no game night, series or "
+                                  "tournament.") % {"where": where})
+        house_rules = self.json(item, "house_rules", where, dict)
+        players = self.seated(item, where)
+        problems = rules.validate_setup([player.key for player in players], house_rules)
+        if problems:
+            raise self.refused_result(where, InvalidResult(problems))
+        start_seat = self.number(item, "start_seat", where, high=max(0, len(players) - 1))
+        play = Play(
+            household=household, game=rules.key, game_night=night, series=series,
+            race_number=self.number(item, "race_number", where, low=1, optional=True),
+            tournament=tournament,
+            round_number=self.number(item, "round_number", where, low=1, optional=True),
+            table_number=self.number(item, "table_number", where, low=1, optional=True),
+            house_rules=house_rules, start_seat=start_seat,
+            scored_by_points=rules.scores_points(house_rules),
+            played_on=night.date if night else self.day(item, "played_on", where))
+        self.choice(item, "status", where, PlayStatus.values)
+        return play, players
+
+    def seated(self, item: Mapping[str, Any], where: str) -> list[Player]:
+        """The play's players in seat order; seats must be 0, 1, 2… each once."""
+        rows = self.json(item, "participants", where, list)
+        if not all(isinstance(row, dict) for row in rows):
+            raise self.wrong(where, "participants")
+        seats = sorted((self.number(row, "seat", where, high=63), index)
+                       for index, row in enumerate(rows))
+        if [seat for seat, _index in seats] != list(range(len(rows))):
+            raise self.wrong(where, "seat")
+        players = [self.ref(self.players, rows[index].get("player"), where, "participants")
+                   for _seat, index in seats]
+        if len({id(player) for player in players}) != len(players):
+            raise self.wrong(where, "participants")
+        return players
+
+    def score(self, play: Play, result: dict[str, Any], status: str, where: str) -> None:
+        """Score ``result`` as recording does and set what the engine says on the play and its
+        participants; a result the engine refuses, or a status it contradicts, refuses all."""
+        if not result:
+            if status == PlayStatus.FINISHED:
+                raise self.status_contradicted(where)
+            play.status = status
+            return
+        try:
+            outcome = play.rules.score(full_result(play, result))
+        except InvalidResult as error:
+            raise self.refused_result(where, error) from None
+        engine_status = PlayStatus.FINISHED if outcome.finished else PlayStatus.IN_PROGRESS
+        if status != PlayStatus.ABANDONED and status != engine_status:
+            raise self.status_contradicted(where)
+        play.result = {key: value for key, value in result.items()
+                       if key not in ("players", "house_rules")}
+        play.status = status
+        play.scored_by_points, play.lower_is_better = (
+            outcome.scored_by_points, outcome.lower_is_better)
+        places = outcome.places if outcome.finished else {}
+        for participant in play.participants.all():
+            key = participant.player_key
+            participant.points = outcome.points[key]
+            participant.place = places.get(key)
+            participant.details = outcome.details.get(key, {})
+
+    def refused_result(self, where: str, error: InvalidResult) -> ImportRefused:
+        return ImportRefused(_("%(where)s: the rules refuse this result: %(problem)s")
+                             % {"where": where, "problem": str(error)})
+
+    def status_contradicted(self, where: str) -> ImportRefused:
+        return ImportRefused(_("%(where)s: the play's status does not match its result.")
+                             % {"where": where})
+
+    def import_cells(self, plays: list[Play], items: list[dict[str, Any]]) -> None:
+        """The Kniffel cells, which must be exactly the sheets and dice of the result."""
+        cells, entered = [], []
+        for play, item in zip(plays, items, strict=True):
+            where = item["id"]
+            rows = self.json(item, "cells", where, list)
+            if rows and play.game not in DICE_GAMES:
+                raise self.wrong(where, "cells")
+            players = {participant.player.key: participant.player
+                       for participant in play.participants.all()}
+            keys = {local: key for local, key in self.keys.items() if key in players}
+            mine = []
+            for row in rows:
+                if not isinstance(row, dict):
+                    raise self.wrong(where, "cells")
+                player = players[self.ref(keys, row.get("player"), where, "cells")]
+                mine.append(KniffelCell(
+                    play=play, player=player,
+                    field=self.text(row, "field", where, 20),
+                    points=self.number(row, "points", where),
+                    dice=self.json(row, "dice", where, list, optional=True)))
+                entered.append(self.moment(row, "entered_at", where))
+            if play.game in DICE_GAMES and (
+                    sheets_from_cells(mine) != play.result.get("sheets", {})
+                    or dice_from_cells(mine) != (play.result.get("dice") or {})):
+                raise ImportRefused(_("%(where)s: the Kniffel sheet does not match the "
+                                      "result.") % {"where": where})
+            cells.extend(mine)
+        KniffelCell.objects.bulk_create(cells)
+        keep_times(cells, "entered_at", entered)
+
+    def import_changes(self, plays: list[Play], items: list[dict[str, Any]]) -> None:
+        changes, at = [], []
+        for play, item in zip(plays, items, strict=True):
+            where = item["id"]
+            for row in self.json(item, "changes", where, list):
+                if not isinstance(row, dict):
+                    raise self.wrong(where, "changes")
+                changes.append(PlayChange(
+                    play=play, action=self.choice(row, "action", where,
+                                                  PlayChange.Action.values),
+                    data=rekey(self.json(row, "data", where, dict), self.keys)))
+                at.append(self.moment(row, "at", where))
+        PlayChange.objects.bulk_create(changes)
+        keep_times(changes, "changed_at", at)
+
+
+def keep_times(objects: list[Any], field: str, times: list[datetime]) -> None:
+    """Give freshly created objects their times from the document: creating them stamped
+    them with now, and bulk_update writes values as they are."""
+    for obj, moment in zip(objects, times, strict=True):
+        setattr(obj, field, moment)
+    if objects:
+        type(objects[0]).objects.bulk_update(objects, [field])
