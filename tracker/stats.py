@@ -39,8 +39,9 @@ from games.maus_im_nacken import ELEPHANTS_PER_PLAYER
 from tracker.engine_text import say
 from tracker.models import (
     GameNight,
+    HeadToHeadTally,
     Household,
-    KniffelCell,
+    KniffelFieldTally,
     Participant,
     Play,
     Player,
@@ -189,8 +190,16 @@ def results_over_time(timeline: list[tuple[date, int | None]]) -> list[dict[str,
     return list(years.values())
 
 
+def average(row: dict[str, Any], total: str, count: str) -> float | None:
+    """``row[total] / row[count]``, or None where there is nothing to divide."""
+    return row[total] / row[count] if row.get(count) else None
+
+
 def kniffel_profile(player: Player) -> dict[str, Any] | None:
-    """Classic Kniffel: average, best, Kniffels, upper bonus, per-field averages."""
+    """Classic Kniffel: average, best, Kniffels, upper bonus, per-field averages.
+
+    The field averages come from the running totals of :mod:`tracker.tallies`.
+    """
     mine = counted_participations(player.household).filter(player=player, play__game="kniffel")
     totals = mine.aggregate(
         plays=Count("id"), average=Avg("points"), best=Max("points"),
@@ -198,22 +207,18 @@ def kniffel_profile(player: Player) -> dict[str, Any] | None:
         extra=Sum(Cast(KT("details__extra_kniffels"), IntegerField())))
     if not totals["plays"]:
         return None
-    # "play_id + 0" keeps SQLite off the play index: it then reads the cells in field
-    # order from kniffel_cell_field_points and groups them without sorting them.
-    household = dict(
-        KniffelCell.objects.alias(in_play=F("play_id") + 0)
-        .filter(in_play__in=counted_plays(player.household).filter(game="kniffel").values("pk"))
-        .order_by().values("field").annotate(average=Avg("points"))
-        .values_list("field", "average"))
-    per_field = {row["field"]: row for row in KniffelCell.objects.filter(
-        player=player, play__game="kniffel", play__status=PlayStatus.FINISHED)
-        .order_by().values("field")
-        .annotate(mine=Avg("points"), scored=Count("id", filter=Q(points__gt=0)))}
+    per_field = {row["field"]: row for row in KniffelFieldTally.objects.filter(
+        player__household=player.household_id, game="kniffel").order_by().values("field")
+        .annotate(all_cells=Sum("cells"), all_points=Sum("points"),
+                  my_cells=Sum("cells", filter=Q(player=player)),
+                  my_points=Sum("points", filter=Q(player=player)),
+                  my_scored=Sum("scored", filter=Q(player=player)))}
     rules = games.get("kniffel")
     fields = [{"key": f.key, "label": say(f.label),
-               "mine": per_field.get(f.key, {}).get("mine"),
-               "household": household.get(f.key)} for f in rules.fields]
-    kniffels = per_field.get("kniffel", {}).get("scored", 0) + (totals["extra"] or 0)
+               "mine": average(per_field.get(f.key, {}), "my_points", "my_cells"),
+               "household": average(per_field.get(f.key, {}), "all_points", "all_cells")}
+              for f in rules.fields]
+    kniffels = (per_field.get("kniffel", {}).get("my_scored") or 0) + (totals["extra"] or 0)
     return {"plays": totals["plays"], "average": totals["average"], "best": totals["best"],
             "kniffels": kniffels, "bonus": totals["bonus"],
             "bonus_rate": rate(totals["bonus"], totals["plays"]), "fields": fields}
@@ -235,26 +240,20 @@ def maus_profile(player: Player) -> dict[str, Any] | None:
 
 
 def head_to_head(player: Player, players: dict[int, Player]) -> list[HeadToHead]:
-    """Every opponent the player met, most plays together first."""
-    rows = (counted_seats(player)
-            .values(opponent=F("play__participants__player"), game=F("play__game"))
-            .annotate(together=Count("id"),
-                      ahead=Count("id", filter=Q(place__lt=F("play__participants__place"))),
-                      behind=Count("id", filter=Q(place__gt=F("play__participants__place"))))
-            .order_by("game"))
+    """Every opponent the player met, most plays together first (from the running totals
+    of :mod:`tracker.tallies`)."""
+    rows = (HeadToHeadTally.objects.filter(player=player, together__gt=0).order_by("game")
+            .values_list("opponent", "game", "together", "ahead", "behind"))
     found: dict[int, HeadToHead] = {}
-    for row in rows:
-        if row["opponent"] == player.pk:
-            continue
-        line = found.setdefault(row["opponent"], HeadToHead(players[row["opponent"]]))
-        level = row["together"] - row["ahead"] - row["behind"]
-        line.together += row["together"]
-        line.ahead += row["ahead"]
-        line.behind += row["behind"]
+    for opponent, game, together, ahead, behind in rows:
+        line = found.setdefault(opponent, HeadToHead(players[opponent]))
+        level = together - ahead - behind
+        line.together += together
+        line.ahead += ahead
+        line.behind += behind
         line.level += level
-        line.by_game.append({"key": row["game"], "name": game_name(row["game"]),
-                             "together": row["together"], "ahead": row["ahead"],
-                             "behind": row["behind"], "level": level})
+        line.by_game.append({"key": game, "name": game_name(game), "together": together,
+                             "ahead": ahead, "behind": behind, "level": level})
     return sorted(found.values(), key=lambda line: (-line.together, line.opponent.name.lower()))
 
 
