@@ -162,31 +162,38 @@ def games_and_places(player: Player) -> tuple[list[GameLine], list[dict[str, int
     return lines, places
 
 
-def player_timeline(player: Player) -> list[tuple[date, int | None]]:
-    """(day, place) of each counted play, oldest first: for streaks and the last play."""
+def player_places(player: Player) -> list[int | None]:
+    """The player's place in each counted play, oldest first: for the winning streaks."""
     return list(counted_seats(player)
                 .order_by("play__played_on", "play__created_at", "play_id")
-                .values_list("play__played_on", "place"))
+                .values_list("place", flat=True))
 
 
-def results_over_time(timeline: list[tuple[date, int | None]]) -> list[dict[str, Any]]:
-    """Plays and wins per month, or per year once the months would not fit a chart.
+def results_over_time(player: Player) -> list[dict[str, Any]]:
+    """Plays, wins and the last day played per month, or per year once the months would
+    not fit a chart; oldest first.
 
-    Counted from the timeline the page loads anyway: grouping by month in SQL would
-    run a date function on every row.
+    Grouped in the database on the ISO date's first seven characters, which it reads
+    straight from the index; a date function would run in Python on SQLite.
     """
-    months: dict[date, dict[str, Any]] = {}
-    for day, place in timeline:
-        month = months.setdefault(day.replace(day=1), {"plays": 0, "wins": 0})
-        month["plays"] += 1
-        month["wins"] += place == 1
+    months = list(counted_seats(player)
+                  .annotate(month=Substr(Cast("play__played_on", CharField()), 1, 7))
+                  .values("month")
+                  .annotate(plays=Count("id"), wins=Count("id", filter=Q(place=1)),
+                            last=Max("play__played_on"))
+                  .order_by("month"))
+    for month in months:
+        year, number = month["month"].split("-")
+        month["label"] = f"{number}/{year}"
     if len(months) <= 18:
-        return [{"label": f"{month:%m/%Y}", **counts} for month, counts in months.items()]
-    years: dict[int, dict[str, Any]] = {}
-    for month, counts in months.items():
-        year = years.setdefault(month.year, {"label": str(month.year), "plays": 0, "wins": 0})
-        year["plays"] += counts["plays"]
-        year["wins"] += counts["wins"]
+        return months
+    years: dict[str, dict[str, Any]] = {}
+    for month in months:
+        year = years.setdefault(month["month"][:4], {"label": month["month"][:4], "plays": 0,
+                                                     "wins": 0, "last": None})
+        year["plays"] += month["plays"]
+        year["wins"] += month["wins"]
+        year["last"] = month["last"]
     return list(years.values())
 
 
@@ -260,19 +267,19 @@ def head_to_head(player: Player, players: dict[int, Player]) -> list[HeadToHead]
 def player_stats(player: Player, players: dict[int, Player]) -> dict[str, Any]:
     """Everything the player's page shows; ``players`` are the household's, by pk."""
     per_game, places = games_and_places(player)
-    timeline = player_timeline(player)
+    over_time = results_over_time(player)
     plays = sum(line.plays for line in per_game)
     wins = sum(line.wins for line in per_game)
-    current, longest = winning_streaks([place for _day, place in timeline])
+    current, longest = winning_streaks(player_places(player))
     return {
         "plays": plays, "wins": wins, "win_rate": rate(wins, plays),
         "games": per_game, "places": places,
         "current_streak": current, "longest_streak": longest,
         "favourite": per_game[0] if per_game else None,
-        "last_played": timeline[-1][0] if timeline else None,
+        "last_played": over_time[-1]["last"] if over_time else None,
         "kniffel": kniffel_profile(player), "maus": maus_profile(player),
         "head_to_head": head_to_head(player, players),
-        "over_time": results_over_time(timeline),
+        "over_time": over_time,
     }
 
 
