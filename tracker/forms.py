@@ -394,6 +394,23 @@ class HistoryFilterForm(forms.Form):
             raise forms.ValidationError(_("The start date lies after the end date."))
         return data
 
+    def selects(self) -> list[tuple[forms.BoundField, list[tuple[str, str, bool]]]]:
+        """Each choice field with its (value, label, chosen) options.
+
+        The page writes the options itself: Django's widgets render each option from its
+        own template, which took 40 ms for a household's hundred players, games and series.
+        """
+        selects = []
+        for field in self:
+            if isinstance(field.field, forms.ChoiceField):
+                chosen = str(field.value() or "")
+                selects.append((field, [(str(value), str(label), str(value) == chosen)
+                                        for value, label in field.field.choices]))
+        return selects
+
+    def dates(self) -> list[forms.BoundField]:
+        return [field for field in self if isinstance(field.field, forms.DateField)]
+
     def filters(self) -> dict[str, Any]:
         """The chosen filters, for :func:`tracker.stats.history_entries`."""
         return {name: value for name, value in self.cleaned_data.items() if value}
