@@ -384,8 +384,9 @@ class HistoryFilterForm(forms.Form):
     def __init__(self, *args: Any, household: Household, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", _("All games")), *game_choices()]
-        self.fields["player"].queryset = Player.objects.filter(household=household)
-        self.fields["series"].queryset = Series.objects.filter(household=household)
+        # Only what an option shows: a series' JSON settings cost more to load than the rest.
+        self.fields["player"].queryset = Player.objects.filter(household=household).only("name")
+        self.fields["series"].queryset = Series.objects.filter(household=household).only("name")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
