@@ -565,14 +565,17 @@ class KniffelFieldTally(models.Model):
     and how many scored. Kept by :mod:`tracker.tallies`; the household's average of a field
     adds up its players' rows."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(max_length=40)
-    field = models.CharField(max_length=20)
-    cells = models.IntegerField(default=0)
-    points = models.BigIntegerField(default=0)
-    scored = models.IntegerField(default=0)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=_("player"))
+    game = models.CharField(_("game"), max_length=40)
+    field = models.CharField(_("field"), max_length=20)
+    cells = models.IntegerField(_("cells"), default=0)
+    points = models.BigIntegerField(_("points"), default=0)
+    scored = models.IntegerField(_("cells with points"), default=0)
 
     class Meta:
+        verbose_name = _("Kniffel field total")
+        verbose_name_plural = _("Kniffel field totals")
         constraints = [models.UniqueConstraint(fields=["player", "game", "field"],
                                                name="kniffel_field_tally_once")]
 
@@ -584,14 +587,18 @@ class HeadToHeadTally(models.Model):
     """How often a player met an opponent in finished plays of a game, and who placed
     higher. Kept by :mod:`tracker.tallies`, one row for each side of a pair."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(max_length=40)
-    together = models.IntegerField(default=0)
-    ahead = models.IntegerField(default=0)
-    behind = models.IntegerField(default=0)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=_("player"))
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                                 verbose_name=_("opponent"))
+    game = models.CharField(_("game"), max_length=40)
+    together = models.IntegerField(_("together"), default=0)
+    ahead = models.IntegerField(_("placed higher"), default=0)
+    behind = models.IntegerField(_("placed lower"), default=0)
 
     class Meta:
+        verbose_name = _("head-to-head total")
+        verbose_name_plural = _("head-to-head totals")
         constraints = [models.UniqueConstraint(fields=["player", "opponent", "game"],
                                                name="head_to_head_tally_once")]
 

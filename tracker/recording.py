@@ -294,6 +294,8 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
     Places are stored once the play is finished: until then nobody has a place yet, only
     points so far. Only participants whose points, place or details changed are written,
     and the play's series or tournament is settled only when the play's status changed.
+    The statistics' tallies change only when the play was or is finished, so a cell saved
+    in a game under way costs no query for them.
     """
     stored = {key: value for key, value in result.items() if key not in ("players", "house_rules")}
     status = Play.Status.FINISHED if outcome.finished else Play.Status.IN_PROGRESS
