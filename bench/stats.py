@@ -85,6 +85,7 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
           start: date) -> None:
     """Nights ``first`` to ``last - 1`` with their plays, participants and Kniffel cells."""
     import games
+    from tracker import tallies
     from tracker.models import (
         GameNight,
         KniffelCell,
@@ -143,6 +144,9 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
          for play, seated, _ in seats if play.game == "kniffel"
          for player in seated for field in kniffel.fields),
         batch_size=5000)
+    # Bulk inserts pass the recording layer by, so the running totals are recomputed as
+    # `manage.py rebuild_tallies` would.
+    tallies.rebuild()
 
 
 def session_for(user: Any) -> str:

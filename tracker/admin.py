@@ -1,10 +1,15 @@
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tracker.models import (
     GameNight,
+    HeadToHeadTally,
     Household,
     Invitation,
     KniffelCell,
+    KniffelFieldTally,
     Participant,
     Play,
     PlayChange,
@@ -137,3 +142,33 @@ class InvitationAdmin(admin.ModelAdmin):
     search_fields = ["household__name", "created_by__username", "accepted_by__username"]
     list_select_related = ["household", "created_by", "accepted_by"]
     readonly_fields = ["token", "accepted_by", "accepted_at"]
+
+
+class TallyAdmin(admin.ModelAdmin):
+    """Running totals are derived from the results: shown, never edited by hand
+    (``manage.py rebuild_tallies`` recomputes them)."""
+
+    list_select_related = True
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(KniffelFieldTally)
+class KniffelFieldTallyAdmin(TallyAdmin):
+    list_display = ["player", "game", "field", "cells", "points", "scored"]
+    list_filter = ["game", "field"]
+    search_fields = ["player__name"]
+
+
+@admin.register(HeadToHeadTally)
+class HeadToHeadTallyAdmin(TallyAdmin):
+    list_display = ["player", "opponent", "game", "together", "ahead", "behind"]
+    list_filter = ["game"]
+    search_fields = ["player__name", "opponent__name"]

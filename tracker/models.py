@@ -552,9 +552,6 @@ class KniffelCell(models.Model):
         verbose_name = _("Kniffel cell")
         verbose_name_plural = _("Kniffel cells")
         ordering = ["play", "player", "id"]
-        # Covering the per-field averages, so they never read the cells' dice.
-        indexes = [models.Index(fields=["field", "play", "points"],
-                                name="kniffel_cell_field_points")]
         constraints = [
             models.UniqueConstraint(fields=["play", "player", "field"],
                                     name="kniffel_cell_once_per_field"),
@@ -566,6 +563,52 @@ class KniffelCell(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.field}={self.points}"
+
+
+class KniffelFieldTally(models.Model):
+    """A player's cells of one dice-sheet field in finished plays: how many, their points,
+    and how many scored. Kept by :mod:`tracker.tallies`; the household's average of a field
+    adds up its players' rows."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=_("player"))
+    game = models.CharField(_("game"), max_length=40)
+    field = models.CharField(_("field"), max_length=20)
+    cells = models.IntegerField(_("cells"), default=0)
+    points = models.BigIntegerField(_("points"), default=0)
+    scored = models.IntegerField(_("cells with points"), default=0)
+
+    class Meta:
+        verbose_name = _("Kniffel field total")
+        verbose_name_plural = _("Kniffel field totals")
+        constraints = [models.UniqueConstraint(fields=["player", "game", "field"],
+                                               name="kniffel_field_tally_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.game} {self.field}: {self.points}/{self.cells}"
+
+
+class HeadToHeadTally(models.Model):
+    """How often a player met an opponent in finished plays of a game, and who placed
+    higher. Kept by :mod:`tracker.tallies`, one row for each side of a pair."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=_("player"))
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                                 verbose_name=_("opponent"))
+    game = models.CharField(_("game"), max_length=40)
+    together = models.IntegerField(_("together"), default=0)
+    ahead = models.IntegerField(_("placed higher"), default=0)
+    behind = models.IntegerField(_("placed lower"), default=0)
+
+    class Meta:
+        verbose_name = _("head-to-head total")
+        verbose_name_plural = _("head-to-head totals")
+        constraints = [models.UniqueConstraint(fields=["player", "opponent", "game"],
+                                               name="head_to_head_tally_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}-{self.opponent_id} {self.game}: {self.together}"
 
 
 class PlayChange(models.Model):

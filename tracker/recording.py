@@ -19,6 +19,7 @@ from django.utils import timezone
 
 import games
 from games import InvalidResult, Outcome
+from tracker import tallies
 from tracker.models import (
     GameNight,
     Household,
@@ -111,11 +112,12 @@ def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | 
                  ) -> None:
     """Mark a play abandoned: it stays in the history but counts in no standings."""
     with transaction.atomic():
-        updated = Play.objects.filter(pk=play.pk, version=expected_version).exclude(
-            status=Play.Status.ABANDONED).update(
-            status=Play.Status.ABANDONED, version=F("version") + 1, updated_at=timezone.now())
-        if not updated:
+        locked = lock_sheet(play.pk)
+        if locked.version != expected_version or locked.status == Play.Status.ABANDONED:
             raise EditConflict
+        Play.objects.filter(pk=play.pk).update(
+            status=Play.Status.ABANDONED, version=F("version") + 1, updated_at=timezone.now())
+        tallies.apply(tallies.Share().minus(share_of(locked)))
         PlayChange.objects.create(play=play, action=PlayChange.Action.ABANDONED, changed_by=user)
         settle(play)
     play.refresh_from_db()
@@ -292,6 +294,8 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
     Places are stored once the play is finished: until then nobody has a place yet, only
     points so far. Only participants whose points, place or details changed are written,
     and the play's series or tournament is settled only when the play's status changed.
+    The statistics' tallies change only when the play was or is finished, so a cell saved
+    in a game under way costs no query for them.
     """
     stored = {key: value for key, value in result.items() if key not in ("players", "house_rules")}
     status = Play.Status.FINISHED if outcome.finished else Play.Status.IN_PROGRESS
@@ -304,6 +308,8 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
     if not updated:
         raise EditConflict
     status_changed = status != play.status
+    counted = Play.Status.FINISHED in (status, play.status)
+    before = share_of(play) if counted else None
     play.result, play.status, play.version, play.updated_at = (
         stored, status, expected_version + 1, now)
     play.scored_by_points, play.lower_is_better = (
@@ -322,8 +328,19 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
         changed[0].save(update_fields=["points", "place", "details"])
     elif changed:
         Participant.objects.bulk_update(changed, ["points", "place", "details"])
+    if before is not None:
+        tallies.apply(share_of(play).minus(before))
     if status_changed:
         settle(play)
+
+
+def share_of(play: Play) -> tallies.Share:
+    """What ``play`` adds to the statistics' tallies as it is, from its loaded participants
+    and stored result."""
+    return tallies.play_share(
+        play.status, play.game,
+        [(participant.player_id, participant.place) for participant in play.participants.all()],
+        play.result.get("sheets") or {})
 
 
 def settle(play: Play) -> None:

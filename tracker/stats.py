@@ -39,8 +39,9 @@ from games.maus_im_nacken import ELEPHANTS_PER_PLAYER
 from tracker.engine_text import say
 from tracker.models import (
     GameNight,
+    HeadToHeadTally,
     Household,
-    KniffelCell,
+    KniffelFieldTally,
     Participant,
     Play,
     Player,
@@ -161,36 +162,51 @@ def games_and_places(player: Player) -> tuple[list[GameLine], list[dict[str, int
     return lines, places
 
 
-def player_timeline(player: Player) -> list[tuple[date, int | None]]:
-    """(day, place) of each counted play, oldest first: for streaks and the last play."""
+def player_places(player: Player) -> list[int | None]:
+    """The player's place in each counted play, oldest first: for the winning streaks."""
     return list(counted_seats(player)
                 .order_by("play__played_on", "play__created_at", "play_id")
-                .values_list("play__played_on", "place"))
+                .values_list("place", flat=True))
 
 
-def results_over_time(timeline: list[tuple[date, int | None]]) -> list[dict[str, Any]]:
-    """Plays and wins per month, or per year once the months would not fit a chart.
+def results_over_time(player: Player) -> list[dict[str, Any]]:
+    """Plays, wins and the last day played per month, or per year once the months would
+    not fit a chart; oldest first.
 
-    Counted from the timeline the page loads anyway: grouping by month in SQL would
-    run a date function on every row.
+    Grouped in the database on the ISO date's first seven characters, which it reads
+    straight from the index; a date function would run in Python on SQLite.
     """
-    months: dict[date, dict[str, Any]] = {}
-    for day, place in timeline:
-        month = months.setdefault(day.replace(day=1), {"plays": 0, "wins": 0})
-        month["plays"] += 1
-        month["wins"] += place == 1
+    months = list(counted_seats(player)
+                  .annotate(month=Substr(Cast("play__played_on", CharField()), 1, 7))
+                  .values("month")
+                  .annotate(plays=Count("id"), wins=Count("id", filter=Q(place=1)),
+                            last=Max("play__played_on"))
+                  .order_by("month"))
+    for month in months:
+        year, number = month["month"].split("-")
+        month["label"] = f"{number}/{year}"
     if len(months) <= 18:
-        return [{"label": f"{month:%m/%Y}", **counts} for month, counts in months.items()]
-    years: dict[int, dict[str, Any]] = {}
-    for month, counts in months.items():
-        year = years.setdefault(month.year, {"label": str(month.year), "plays": 0, "wins": 0})
-        year["plays"] += counts["plays"]
-        year["wins"] += counts["wins"]
+        return months
+    years: dict[str, dict[str, Any]] = {}
+    for month in months:
+        year = years.setdefault(month["month"][:4], {"label": month["month"][:4], "plays": 0,
+                                                     "wins": 0, "last": None})
+        year["plays"] += month["plays"]
+        year["wins"] += month["wins"]
+        year["last"] = month["last"]
     return list(years.values())
 
 
+def average(row: dict[str, Any], total: str, count: str) -> float | None:
+    """``row[total] / row[count]``, or None where there is nothing to divide."""
+    return row[total] / row[count] if row.get(count) else None
+
+
 def kniffel_profile(player: Player) -> dict[str, Any] | None:
-    """Classic Kniffel: average, best, Kniffels, upper bonus, per-field averages."""
+    """Classic Kniffel: average, best, Kniffels, upper bonus, per-field averages.
+
+    The field averages come from the running totals of :mod:`tracker.tallies`.
+    """
     mine = counted_participations(player.household).filter(player=player, play__game="kniffel")
     totals = mine.aggregate(
         plays=Count("id"), average=Avg("points"), best=Max("points"),
@@ -198,22 +214,18 @@ def kniffel_profile(player: Player) -> dict[str, Any] | None:
         extra=Sum(Cast(KT("details__extra_kniffels"), IntegerField())))
     if not totals["plays"]:
         return None
-    # "play_id + 0" keeps SQLite off the play index: it then reads the cells in field
-    # order from kniffel_cell_field_points and groups them without sorting them.
-    household = dict(
-        KniffelCell.objects.alias(in_play=F("play_id") + 0)
-        .filter(in_play__in=counted_plays(player.household).filter(game="kniffel").values("pk"))
-        .order_by().values("field").annotate(average=Avg("points"))
-        .values_list("field", "average"))
-    per_field = {row["field"]: row for row in KniffelCell.objects.filter(
-        player=player, play__game="kniffel", play__status=PlayStatus.FINISHED)
-        .order_by().values("field")
-        .annotate(mine=Avg("points"), scored=Count("id", filter=Q(points__gt=0)))}
+    per_field = {row["field"]: row for row in KniffelFieldTally.objects.filter(
+        player__household=player.household_id, game="kniffel").order_by().values("field")
+        .annotate(all_cells=Sum("cells"), all_points=Sum("points"),
+                  my_cells=Sum("cells", filter=Q(player=player)),
+                  my_points=Sum("points", filter=Q(player=player)),
+                  my_scored=Sum("scored", filter=Q(player=player)))}
     rules = games.get("kniffel")
     fields = [{"key": f.key, "label": say(f.label),
-               "mine": per_field.get(f.key, {}).get("mine"),
-               "household": household.get(f.key)} for f in rules.fields]
-    kniffels = per_field.get("kniffel", {}).get("scored", 0) + (totals["extra"] or 0)
+               "mine": average(per_field.get(f.key, {}), "my_points", "my_cells"),
+               "household": average(per_field.get(f.key, {}), "all_points", "all_cells")}
+              for f in rules.fields]
+    kniffels = (per_field.get("kniffel", {}).get("my_scored") or 0) + (totals["extra"] or 0)
     return {"plays": totals["plays"], "average": totals["average"], "best": totals["best"],
             "kniffels": kniffels, "bonus": totals["bonus"],
             "bonus_rate": rate(totals["bonus"], totals["plays"]), "fields": fields}
@@ -235,45 +247,39 @@ def maus_profile(player: Player) -> dict[str, Any] | None:
 
 
 def head_to_head(player: Player, players: dict[int, Player]) -> list[HeadToHead]:
-    """Every opponent the player met, most plays together first."""
-    rows = (counted_seats(player)
-            .values(opponent=F("play__participants__player"), game=F("play__game"))
-            .annotate(together=Count("id"),
-                      ahead=Count("id", filter=Q(place__lt=F("play__participants__place"))),
-                      behind=Count("id", filter=Q(place__gt=F("play__participants__place"))))
-            .order_by("game"))
+    """Every opponent the player met, most plays together first (from the running totals
+    of :mod:`tracker.tallies`)."""
+    rows = (HeadToHeadTally.objects.filter(player=player, together__gt=0).order_by("game")
+            .values_list("opponent", "game", "together", "ahead", "behind"))
     found: dict[int, HeadToHead] = {}
-    for row in rows:
-        if row["opponent"] == player.pk:
-            continue
-        line = found.setdefault(row["opponent"], HeadToHead(players[row["opponent"]]))
-        level = row["together"] - row["ahead"] - row["behind"]
-        line.together += row["together"]
-        line.ahead += row["ahead"]
-        line.behind += row["behind"]
+    for opponent, game, together, ahead, behind in rows:
+        line = found.setdefault(opponent, HeadToHead(players[opponent]))
+        level = together - ahead - behind
+        line.together += together
+        line.ahead += ahead
+        line.behind += behind
         line.level += level
-        line.by_game.append({"key": row["game"], "name": game_name(row["game"]),
-                             "together": row["together"], "ahead": row["ahead"],
-                             "behind": row["behind"], "level": level})
+        line.by_game.append({"key": game, "name": game_name(game), "together": together,
+                             "ahead": ahead, "behind": behind, "level": level})
     return sorted(found.values(), key=lambda line: (-line.together, line.opponent.name.lower()))
 
 
 def player_stats(player: Player, players: dict[int, Player]) -> dict[str, Any]:
     """Everything the player's page shows; ``players`` are the household's, by pk."""
     per_game, places = games_and_places(player)
-    timeline = player_timeline(player)
+    over_time = results_over_time(player)
     plays = sum(line.plays for line in per_game)
     wins = sum(line.wins for line in per_game)
-    current, longest = winning_streaks([place for _day, place in timeline])
+    current, longest = winning_streaks(player_places(player))
     return {
         "plays": plays, "wins": wins, "win_rate": rate(wins, plays),
         "games": per_game, "places": places,
         "current_streak": current, "longest_streak": longest,
         "favourite": per_game[0] if per_game else None,
-        "last_played": timeline[-1][0] if timeline else None,
+        "last_played": over_time[-1]["last"] if over_time else None,
         "kniffel": kniffel_profile(player), "maus": maus_profile(player),
         "head_to_head": head_to_head(player, players),
-        "over_time": results_over_time(timeline),
+        "over_time": over_time,
     }
 
 

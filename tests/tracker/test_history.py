@@ -119,3 +119,22 @@ def test_the_number_of_queries_does_not_grow_with_the_history(
 
 def test_entries_union_counts_all_four_kinds(history, household):
     assert history_entries(household).count() == 2 + 6 + 1
+
+
+def test_the_filters_chosen_stay_chosen_and_every_series_can_be_picked(host_client, history,
+                                                                     family):
+    series = history["series"]
+    html = host_client.get(f"/history/?series={series.pk}&player={family[1].pk}"
+                           "&since=2024-03-02").content.decode()
+    assert f'<option value="{series.pk}" selected>Elefantenrennen</option>' in html
+    assert f'<option value="{family[1].pk}" selected>Ben</option>' in html
+    assert '<option value="" selected>All games</option>' in html
+    assert 'name="since" id="id_since" value="2024-03-02"' in html
+
+
+def test_a_date_that_is_no_date_is_shown_again_with_its_error(host_client, history):
+    response = host_client.get("/history/?since=soon")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'value="soon" aria-invalid="true"' in html
+    assert "Enter a valid date." in html

@@ -33,6 +33,9 @@ from tracker.views.common import (
     render_page,
 )
 
+#: How an account that has just chosen its password is logged in.
+PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
 DETAIL = "households/detail.html"
 INVITATION = "households/invitation.html"
 
@@ -55,7 +58,7 @@ def first_account(request: HttpRequest) -> HttpResponse:
         owner = form.save(commit=False)
         owner.is_staff = owner.is_superuser = True
         owner.save()
-        login(request, owner)
+        login(request, owner, backend=PASSWORD_BACKEND)
         return redirect("home")
     return render_page(request, "registration/first_account.html", {"form": form},
                        status=422 if form.errors else 200)
@@ -250,7 +253,7 @@ def sign_up(request: HttpRequest, invitation: Invitation) -> HttpResponse:
                 household = accept_invitation(invitation, user)
         except InvitationClosed as closed:
             return invitation_closed(request, invitation, closed.reason)
-        login(request, user)
+        login(request, user, backend=PASSWORD_BACKEND)
         messages.success(request, _("Welcome to %(household)s!") % {"household": household.name})
         return redirect("home")
     return render_page(request, INVITATION, {
