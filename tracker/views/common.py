@@ -44,12 +44,6 @@ def participants_in_seat_order() -> Prefetch:
                     queryset=Participant.objects.select_related("player").order_by("seat"))
 
 
-def small_int(text: str | None) -> int | None:
-    """A non-negative whole number from a form, small enough for any database; else None."""
-    text = (text or "").strip()
-    return int(text) if text.isdecimal() and text.isascii() and len(text) <= 9 else None
-
-
 def active_share_link(**target: Any) -> ShareLink | None:
     """The link that shows ``target`` (``play=…`` or ``game_night=…``), unless revoked."""
     return ShareLink.objects.filter(revoked_at__isnull=True, **target).first()

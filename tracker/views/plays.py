@@ -20,6 +20,7 @@ from tracker.engine_text import say
 from tracker.entry import ENTRIES
 from tracker.forms import NewPlayForm
 from tracker.models import GameNight, Play
+from tracker.parsing import UnreadableInput, small_int
 from tracker.recording import (
     EditConflict,
     abandon_play,
@@ -33,7 +34,6 @@ from tracker.views.common import (
     get_for_household,
     participants_in_seat_order,
     render_page,
-    small_int,
 )
 from tracker.views.nights import safe_next
 from tracker.views.sheets import render_sheet_page
@@ -152,16 +152,19 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
     if play.is_dice_sheet:
         return redirect(play)
     entry = ENTRIES[play.game]
-    draft, damaged = entry.read(request.POST, keys(play), play.house_rules)
-    if damaged:
+    try:
+        draft = entry.read(request.POST, keys(play), play.house_rules)
+    except UnreadableInput as unreadable:
         return render_page(request, "plays/detail.html", entry_context(
             play, entry.blank(keys(play), play.house_rules),
-            message=_("The form was damaged and has been reset. Please enter the result again.")),
+            message=_("%(reason)s It has been reset; please enter the result again.")
+            % {"reason": unreadable.message}),
             partial="play", status=400)
     if "save" not in request.POST:
-        entry.tap(draft, request.POST.get("tap", ""), keys(play))
-        return render_page(request, "plays/detail.html", entry_context(play, draft),
-                           partial="play")
+        refused = entry.tap(draft, request.POST.get("tap", ""), keys(play))
+        return render_page(request, "plays/detail.html",
+                           entry_context(play, draft, message=refused or ""),
+                           partial="play", status=422 if refused else 200)
     try:
         expected = small_int(request.POST.get("version"))
         if expected is None:

@@ -27,6 +27,7 @@ from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
 from tracker.models import KniffelCell, Participant, Play
+from tracker.parsing import parse_whole_number, small_int
 from tracker.recording import (
     EditConflict,
     lock_sheet,
@@ -41,7 +42,6 @@ from tracker.views.common import (
     get_for_household,
     participants_in_seat_order,
     render_page,
-    small_int,
 )
 
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -280,15 +280,6 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
     return render_editor(request, play, context)
 
 
-def typed_points(typed: str) -> int | None:
-    """Points typed by hand: a whole number, perhaps negative or huge (the engine then says
-    why it does not fit the field); None for anything else."""
-    digits = typed.removeprefix("-")
-    if not (digits.isdecimal() and digits.isascii() and len(digits) <= 30):
-        return None
-    return -int(digits) if typed.startswith("-") else int(digits)
-
-
 def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
     """Store the chosen field or the typed points, then answer with the changed parts only.
 
@@ -315,7 +306,7 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
                 if target != field:
                     expected = None
             else:
-                points = typed_points(typed)
+                points = parse_whole_number(typed)
                 problems = [] if points is not None else [_("Type the points as a whole number.")]
             if not problems:
                 cell = write_locked_cell(play, participant.player, target, points,
