@@ -30,6 +30,8 @@ urlpatterns = [
     path("plays/<id:play_id>/edit/", plays.play_edit, name="play_edit"),
     path("plays/<id:play_id>/abandon/", plays.play_abandon, name="play_abandon"),
     path("plays/<id:play_id>/rematch/", plays.play_rematch, name="play_rematch"),
+    path("plays/<id:play_id>/undo-correction/", plays.play_undo_correction,
+         name="play_undo_correction"),
     path("plays/<id:play_id>/cells/<id:player_id>/<slug:field>/", sheets.cell_editor,
          name="cell_editor"),
     path("plays/<id:play_id>/undo/", sheets.sheet_undo, name="sheet_undo"),

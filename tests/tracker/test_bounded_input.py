@@ -136,3 +136,15 @@ def test_house_rules_typed_as_no_numbers_are_explained(host_client, night, famil
         "game": "maus_im_nacken", "seats": f"{family[0].key},{family[1].key}",
         "rule_seat_values": "--5, " + "9" * 5000, "start": "1"})
     assert response.status_code == 422
+
+
+def test_tapping_someone_who_is_not_here_seats_nobody(host_client, night, family):
+    response = host_client.post(reverse("play_new", args=[night.pk]),
+                                {"game": "generic", "tap": "seat:1:0"}, **HTMX)
+    assert response.status_code == 200
+
+
+def test_a_page_to_go_back_to_that_is_no_path_is_ignored(host_client, kniffel):
+    response = host_client.post(reverse("play_abandon", args=[kniffel.pk]),
+                                {"version": kniffel.version, "next": 'home{"winner": 1}'})
+    assert response.status_code == 302 and response["Location"] == kniffel.get_absolute_url()

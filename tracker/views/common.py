@@ -9,10 +9,14 @@ from django.db.models import Model, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext_lazy as _
 
 from tracker.models import Household, Participant, ShareLink
 
 M = TypeVar("M", bound=Model)
+
+PLAY_ABANDONED = _("This game has been abandoned, perhaps on another tablet: it can no longer "
+                   "be changed. Nothing was saved.")
 
 
 def get_household_for_user(request: HttpRequest) -> Household | None:

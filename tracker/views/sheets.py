@@ -30,6 +30,7 @@ from tracker.models import KniffelCell, Participant, Play
 from tracker.parsing import parse_whole_number, small_int
 from tracker.recording import (
     EditConflict,
+    PlayAbandoned,
     lock_sheet,
     next_race_number,
     set_extra_kniffels,
@@ -38,6 +39,7 @@ from tracker.recording import (
     write_locked_cell,
 )
 from tracker.views.common import (
+    PLAY_ABANDONED,
     active_share_link,
     get_for_household,
     participants_in_seat_order,
@@ -318,6 +320,9 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
     except InvalidResult as refused:
         names = play.player_names()
         problems = [say(problem, names) for problem in refused.problems]
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), message=PLAY_ABANDONED,
+                            status=409)
     except EditConflict as conflict:
         play = sheet_play(request, play_id)
         current = conflict.current
@@ -429,6 +434,9 @@ def sheet_undo(request: HttpRequest, play_id: int) -> HttpResponse:
     try:
         undo_cell(play, expected_version=small_int(request.POST.get("version")) or 0,
                   user=request.user)
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), status=409,
+                            message=PLAY_ABANDONED)
     except EditConflict:
         return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
             "Someone entered another cell in the meantime; nothing was undone."))
@@ -453,6 +461,9 @@ def sheet_extra_kniffels(request: HttpRequest, play_id: int) -> HttpResponse:
         names = play.player_names()
         return render_sheet(request, play, status=422,
                             message=" ".join(say(p, names) for p in refused.problems))
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), status=409,
+                            message=PLAY_ABANDONED)
     except EditConflict:
         return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
             "The sheet was changed on another tablet in the meantime; look again and retry."))
