@@ -64,20 +64,27 @@ def may_become(status: str) -> list[str]:
     return [before for before, after in NEXT_STATUS.items() if status in after]
 
 
+def changeable(play: Play) -> bool:
+    """Whether ``play``, as read, may change at all."""
+    return bool(NEXT_STATUS[play.status])
+
+
 def check_changeable(play: Play) -> None:
     """PlayAbandoned when ``play``, as read, changes no more."""
-    if not NEXT_STATUS[play.status]:
+    if not changeable(play):
         raise PlayAbandoned
 
 
-def set_status(play: Play, status: str, expected_version: int, **fields: Any) -> datetime:
+def set_status(play: Play, status: str, expected_version: int | None, **fields: Any
+               ) -> datetime:
     """The one place a play's status is written, with ``fields``, if the play is still at
-    ``expected_version`` and may change to ``status``; otherwise PlayAbandoned or
-    EditConflict, and nothing changes. The time of the change."""
+    ``expected_version`` (None: at any) and may change to ``status``; otherwise
+    PlayAbandoned or EditConflict, and nothing changes. The time of the change."""
     now = timezone.now()
-    updated = Play.objects.filter(
-        pk=play.pk, version=expected_version, status__in=may_become(status)).update(
-        status=status, version=F("version") + 1, updated_at=now, **fields)
+    found = Play.objects.filter(pk=play.pk, status__in=may_become(status))
+    if expected_version is not None:
+        found = found.filter(version=expected_version)
+    updated = found.update(status=status, version=F("version") + 1, updated_at=now, **fields)
     if updated:
         return now
     if Play.objects.filter(pk=play.pk, status=Play.Status.ABANDONED).exists():
@@ -162,8 +169,8 @@ def standing(play: Play) -> dict[str, Any]:
 def last_correction(play: Play) -> PlayChange | None:
     """The play's latest change when it is a correction that can be undone; else None."""
     latest = play.changes.order_by("-changed_at", "-id").first()
-    if latest is None or latest.action != PlayChange.Action.EDITED or not NEXT_STATUS[
-            play.status] or "previous" not in latest.data:
+    if (latest is None or latest.action != PlayChange.Action.EDITED or not changeable(play)
+            or "previous" not in latest.data):
         return None
     return latest
 
@@ -543,9 +550,7 @@ def abandon_open_plays(plays: QuerySet[Play], user: AbstractBaseUser | None) -> 
     """Abandon the plays still under way, each with its history entry."""
     open_plays = list(plays.filter(status=Play.Status.IN_PROGRESS))
     for play in open_plays:
-        Play.objects.filter(pk=play.pk).update(status=Play.Status.ABANDONED,
-                                               version=F("version") + 1,
-                                               updated_at=timezone.now())
+        set_status(play, Play.Status.ABANDONED, None)
     PlayChange.objects.bulk_create(
         PlayChange(play=play, action=PlayChange.Action.ABANDONED, changed_by=user)
         for play in open_plays)
