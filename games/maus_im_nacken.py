@@ -78,7 +78,8 @@ def parse_elephant(value: Any) -> Elephant | None:
     if value in (CAUGHT, PYRAMID):
         return Elephant(value)
     state, _, number = value.partition(":")
-    if state in (HOME, SEAT) and number.isdigit() and number.isascii():
+    # Ranks and seat values have at most two digits; a longer number is no elephant.
+    if state in (HOME, SEAT) and number.isdigit() and number.isascii() and len(number) <= 4:
         return Elephant(state, int(number))
     return None
 

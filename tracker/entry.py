@@ -13,53 +13,67 @@ and its template ``templates/plays/entry_<key>.html``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from games.maus_im_nacken import ELEPHANTS_PER_PLAYER, elephant_points, parse_elephant
+from tracker.parsing import UnreadableInput, parse_whole_number, read_json, small_int
 
 MICE_PER_PLAYER = 4
+# Drafts are small: a few keys per player. The bounds keep a forged draft from costing
+# more than a real one to read, and its form from growing without end.
+DRAFT_CHARS = 1_000
+DRAFT_CHARS_PER_PLAYER = 300
+DRAFT_DEPTH = 4
+MAX_HANDS = 40
 
 
 def whole_number(value: str) -> int | str:
     """A typed number as an int; anything else is kept as typed, for the engine to refuse."""
-    text = value.strip()
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    number = parse_whole_number(value)
+    return value.strip() if number is None else number
+
+
+def list_of_keys(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 class Entry:
     """How one game's result is entered. Subclasses set ``template`` and may override the rest."""
 
     template: str
+    chars_per_player = DRAFT_CHARS_PER_PLAYER
 
     def blank(self, keys: list[str], house_rules: Mapping[str, Any]) -> dict[str, Any]:
         """The draft before anything is entered."""
         return {}
 
     def read(self, data: QueryDict, keys: list[str], house_rules: Mapping[str, Any]
-             ) -> tuple[dict[str, Any], bool]:
-        """The draft from a submitted form, and whether its hidden part was damaged."""
-        damaged = False
-        try:
-            draft = json.loads(data.get("draft", "{}"))
-        except json.JSONDecodeError:
-            draft, damaged = None, True
-        if not isinstance(draft, dict):
-            draft, damaged = self.blank(keys, house_rules), True
+             ) -> dict[str, Any]:
+        """The draft from a submitted form; UnreadableInput when its hidden part is too
+        large, too deep or not of the shape this form writes."""
+        draft = read_json(data.get("draft", "{}"),
+                          max_chars=DRAFT_CHARS + self.chars_per_player * len(keys),
+                          max_depth=DRAFT_DEPTH)
+        if not (isinstance(draft, dict) and self.well_formed(draft)):
+            raise UnreadableInput(_("The form was damaged."))
         self.merge_inputs(draft, data, keys)
-        return draft, damaged
+        return draft
+
+    def well_formed(self, draft: dict[str, Any]) -> bool:
+        """Whether the draft's parts have the types this form gives them."""
+        return True
 
     def merge_inputs(self, draft: dict[str, Any], data: QueryDict, keys: list[str]) -> None:
         """Copy the form's plain inputs into the draft."""
 
-    def tap(self, draft: dict[str, Any], action: str, keys: list[str]) -> None:
-        """Apply one tap to the draft; unknown taps change nothing."""
+    def tap(self, draft: dict[str, Any], action: str, keys: list[str]) -> str | None:
+        """Apply one tap to the draft; unknown taps change nothing. A message when the tap
+        is refused."""
+        return None
 
     def preview(self, draft: dict[str, Any], keys: list[str]) -> dict[str, Any]:
         """Anything the form shows live while entering (points so far, order numbers)."""
@@ -84,13 +98,13 @@ class MausEntry(Entry):
     def blank(self, keys, house_rules):
         return {"elephants": {key: [""] * ELEPHANTS_PER_PLAYER for key in keys}}
 
+    def well_formed(self, draft):
+        return isinstance(draft.get("elephants"), dict)
+
     def read(self, data, keys, house_rules):
-        draft, damaged = super().read(data, keys, house_rules)
-        herds = draft.get("elephants")
-        if not isinstance(herds, dict):
-            herds, damaged = {}, True
-        draft["elephants"] = {key: self._herd(herds.get(key)) for key in keys}
-        return draft, damaged
+        draft = super().read(data, keys, house_rules)
+        draft["elephants"] = {key: self._herd(draft["elephants"].get(key)) for key in keys}
+        return draft
 
     @staticmethod
     def _herd(value: Any) -> list[str]:
@@ -103,10 +117,11 @@ class MausEntry(Entry):
         name, args = split_tap(action)
         if name not in ("home", "seat", "seatvalue", "caught", "pyramid") or len(args) < 2:
             return
-        key, index = args[0], int(args[1]) if args[1].isdecimal() else ELEPHANTS_PER_PLAYER
-        if key not in keys or index >= ELEPHANTS_PER_PLAYER:
+        key, index = args[0], small_int(args[1])
+        if key not in keys or index is None or index >= ELEPHANTS_PER_PLAYER:
             return
-        if name == "seatvalue" and not (len(args) == 3 and args[2].isdecimal()):
+        seat = small_int(args[2]) if len(args) == 3 else None
+        if name == "seatvalue" and seat is None:
             return
         herds = draft["elephants"]
         draft.pop("_choosing", None)
@@ -118,7 +133,7 @@ class MausEntry(Entry):
             ranks = [e.value for e in self._parsed(herds) if e.state == "home"]
             herds[key][index] = f"home:{max(ranks, default=0) + 1}"
         elif name == "seatvalue":
-            herds[key][index] = f"seat:{int(args[2])}"
+            herds[key][index] = f"seat:{seat}"
         else:
             herds[key][index] = name
 
@@ -164,6 +179,9 @@ class OrderEntry(Entry):
     def blank(self, keys, house_rules):
         return {"order": []}
 
+    def well_formed(self, draft):
+        return list_of_keys(draft.get("order", []))
+
     def tap(self, draft, action, keys):
         name, args = split_tap(action)
         order = [key for key in draft.get("order", []) if key in keys]
@@ -202,6 +220,12 @@ class MauMauEntry(WinnerEntry):
     """One hand: the winner. Penalty points: a row of numbers per hand."""
 
     template = "plays/entry_mau_mau.html"
+    chars_per_player = DRAFT_CHARS_PER_PLAYER + 12 * MAX_HANDS
+
+    def well_formed(self, draft):
+        hands = draft.get("hands", [])
+        return (isinstance(hands, list) and len(hands) <= MAX_HANDS
+                and all(isinstance(hand, dict) for hand in hands))
 
     def blank(self, keys, house_rules):
         if house_rules.get("scoring") == "penalty_points":
@@ -221,10 +245,13 @@ class MauMauEntry(WinnerEntry):
         hands = draft.get("hands")
         if not isinstance(hands, list):
             return
+        if action == "addhand" and len(hands) >= MAX_HANDS:
+            return _("At most %(count)s hands can be entered.") % {"count": MAX_HANDS}
         if action == "addhand":
             hands.append({key: "" for key in keys})
         elif action == "removehand" and len(hands) > 1:
             hands.pop()
+        return None
 
     def preview(self, draft, keys):
         hands = draft.get("hands") or []
@@ -243,6 +270,12 @@ class MouseTrapEntry(Entry):
 
     def blank(self, keys, house_rules):
         return {"captures": [], "cheese": {}}
+
+    def well_formed(self, draft):
+        captures = draft.get("captures", [])
+        return (isinstance(captures, list) and list_of_keys(draft.get("_picked", []))
+                and all(isinstance(capture, dict) and list_of_keys(capture.get("mice"))
+                        and isinstance(capture.get("by"), str) for capture in captures))
 
     def merge_inputs(self, draft, data, keys):
         cheese = {key: whole_number(data.get(f"cheese_{key}", "")) for key in keys}
@@ -267,8 +300,7 @@ class MouseTrapEntry(Entry):
     @staticmethod
     def free(draft: dict[str, Any], keys: list[str]) -> list[str]:
         """The players whose mouse is not captured in the draft, in seat order."""
-        caught = {mouse for capture in draft.get("captures", []) if isinstance(capture, dict)
-                  for mouse in capture.get("mice", []) if isinstance(mouse, str)}
+        caught = {mouse for capture in draft.get("captures", []) for mouse in capture["mice"]}
         return [key for key in keys if key not in caught]
 
     def preview(self, draft, keys):
@@ -291,6 +323,11 @@ class KatzEntry(Entry):
     def blank(self, keys, house_rules):
         return {"mice": {key: {"home": 0, "trapped": MICE_PER_PLAYER} for key in keys},
                 "first_home": []}
+
+    def well_formed(self, draft):
+        mice = draft.get("mice", {})
+        return (isinstance(mice, dict) and all(isinstance(entry, dict) for entry in mice.values())
+                and list_of_keys(draft.get("first_home", [])))
 
     def tap(self, draft, action, keys):
         name, args = split_tap(action)

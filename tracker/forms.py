@@ -25,6 +25,7 @@ from tracker.models import (
     game_choices,
     tidy_name,
 )
+from tracker.parsing import IdField, IdsField, parse_whole_number
 from tracker.printing import NAME_LENGTH, Pad
 
 
@@ -125,6 +126,7 @@ class GameNightForm(forms.ModelForm):
     class Meta:
         model = GameNight
         fields = ["date", "players"]
+        field_classes = {"players": IdsField}
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "players": forms.CheckboxSelectMultiple}
 
@@ -142,6 +144,7 @@ class NightPlayersForm(forms.ModelForm):
     class Meta:
         model = GameNight
         fields = ["players"]
+        field_classes = {"players": IdsField}
         widgets = {"players": forms.CheckboxSelectMultiple}
 
     def __init__(self, *args: Any, household: Household, **kwargs: Any):
@@ -199,7 +202,8 @@ class NewPlayForm(forms.Form):
     def parse_option(option: games.Option, raw: str) -> Any:
         if option.kind == "int_list":
             values = [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
-            return [int(v) if v.lstrip("-").isdecimal() else v for v in values]
+            return [number if (number := parse_whole_number(v)) is not None else v
+                    for v in values]
         for value in option.choices or {}:
             if str(value) == raw:
                 return value
@@ -342,6 +346,7 @@ class SeriesForm(forms.ModelForm):
     class Meta:
         model = Series
         fields = ["name", "game", "players", "races_planned"]
+        field_classes = {"players": IdsField}
         widgets = {"players": forms.CheckboxSelectMultiple, "game": forms.RadioSelect}
 
     def __init__(self, *args: Any, household: Household, **kwargs: Any):
@@ -390,7 +395,7 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "game", "rounds_planned", "final_table"]
         widgets = {"game": forms.RadioSelect}
 
-    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none(),
+    players = IdsField(queryset=Player.objects.none(),
                                              widget=forms.CheckboxSelectMultiple,
                                              label=_("Players"))
 
@@ -434,10 +439,10 @@ class HistoryFilterForm(forms.Form):
     """The history page's filters; every field is optional, all of them narrow the list."""
 
     game = forms.ChoiceField(label=_("Game"), required=False)
-    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none(),
-                                    required=False, empty_label=_("All players"))
-    series = forms.ModelChoiceField(label=_("Series"), queryset=Series.objects.none(),
-                                    required=False, empty_label=_("All series"))
+    player = IdField(label=_("Player"), queryset=Player.objects.none(),
+                     required=False, empty_label=_("All players"))
+    series = IdField(label=_("Series"), queryset=Series.objects.none(),
+                     required=False, empty_label=_("All series"))
     since = forms.DateField(label=_("From"), required=False,
                             widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To"), required=False,

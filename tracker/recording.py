@@ -9,6 +9,7 @@ the stored one raises :class:`EditConflict` and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -44,6 +45,52 @@ class EditConflict(Exception):
     def __init__(self, current: KniffelCell | None = None):
         super().__init__("changed on another tablet")
         self.current = current
+
+
+class PlayAbandoned(EditConflict):
+    """The play was abandoned (perhaps on another tablet): it changes no more."""
+
+
+# The statuses a play may take next. A finished play may be corrected, and its status
+# follows the corrected result; an abandoned play changes no more.
+NEXT_STATUS: dict[str, frozenset[str]] = {
+    Play.Status.IN_PROGRESS: frozenset(Play.Status.values),
+    Play.Status.FINISHED: frozenset(Play.Status.values),
+    Play.Status.ABANDONED: frozenset(),
+}
+
+
+def may_become(status: str) -> list[str]:
+    """The statuses from which a play may change to ``status``."""
+    return [before for before, after in NEXT_STATUS.items() if status in after]
+
+
+def changeable(play: Play) -> bool:
+    """Whether ``play``, as read, may change at all."""
+    return bool(NEXT_STATUS[play.status])
+
+
+def check_changeable(play: Play) -> None:
+    """PlayAbandoned when ``play``, as read, changes no more."""
+    if not changeable(play):
+        raise PlayAbandoned
+
+
+def set_status(play: Play, status: str, expected_version: int | None, **fields: Any
+               ) -> datetime:
+    """The one place a play's status is written, with ``fields``, if the play is still at
+    ``expected_version`` (None: at any) and may change to ``status``; otherwise
+    PlayAbandoned or EditConflict, and nothing changes. The time of the change."""
+    now = timezone.now()
+    found = Play.objects.filter(pk=play.pk, status__in=may_become(status))
+    if expected_version is not None:
+        found = found.filter(version=expected_version)
+    updated = found.update(status=status, version=F("version") + 1, updated_at=now, **fields)
+    if updated:
+        return now
+    if Play.objects.filter(pk=play.pk, status=Play.Status.ABANDONED).exists():
+        raise PlayAbandoned
+    raise EditConflict
 
 
 def start_play(
@@ -97,14 +144,61 @@ def full_result(play: Play, result: dict[str, Any]) -> dict[str, Any]:
 
 def record_result(play: Play, result: dict[str, Any], *, expected_version: int,
                   user: AbstractBaseUser | None = None) -> Outcome:
-    """Score ``result`` and store it; InvalidResult or EditConflict change nothing."""
+    """Score ``result`` and store it; InvalidResult, EditConflict or PlayAbandoned change
+    nothing. A correction keeps the whole previous result in the play's history."""
+    check_changeable(play)
     result = full_result(play, result)
     outcome = play.rules.score(result)
     action = PlayChange.Action.RESULT if not play.result else PlayChange.Action.EDITED
     with transaction.atomic():
+        previous = standing(play)
         _store(play, result, outcome, expected_version)
-        PlayChange.objects.create(play=play, action=action, changed_by=user,
-                                  data={"points": outcome.points})
+        data = {"points": outcome.points, "places": outcome.places}
+        if action == PlayChange.Action.EDITED:
+            data["previous"] = previous
+        PlayChange.objects.create(play=play, action=action, changed_by=user, data=data)
+    return outcome
+
+
+def standing(play: Play) -> dict[str, Any]:
+    """The play's stored result with each player's points and place, as the history keeps it."""
+    participants = play.participants.all()
+    return {"result": play.result, "points": {p.player_key: p.points for p in participants},
+            "places": {p.player_key: p.place for p in participants}}
+
+
+def last_correction(play: Play) -> PlayChange | None:
+    """The play's latest change when it is a correction that can be undone; else None."""
+    latest = play.changes.order_by("-changed_at", "-id").first()
+    if (latest is None or latest.action != PlayChange.Action.EDITED or not changeable(play)
+            or "previous" not in latest.data):
+        return None
+    return latest
+
+
+def undo_correction(play: Play, *, expected_version: int, user: AbstractBaseUser | None = None
+                    ) -> Outcome:
+    """Bring back the result as it was before the last correction, scored again.
+
+    EditConflict when the play changed since it was seen or its latest change is no
+    correction; PlayAbandoned when it was abandoned.
+    """
+    with transaction.atomic():
+        locked = Play.objects.select_for_update().get(pk=play.pk)
+        locked._prefetched_objects_cache = {"participants": list(
+            locked.participants.select_related("player").order_by("seat"))}
+        check_changeable(locked)
+        correction = last_correction(locked)
+        if correction is None or locked.version != expected_version:
+            raise EditConflict
+        result = full_result(locked, correction.data["previous"]["result"])
+        outcome = locked.rules.score(result)
+        previous = standing(locked)
+        _store(locked, result, outcome, expected_version)
+        PlayChange.objects.create(play=locked, action=PlayChange.Action.UNDONE, changed_by=user,
+                                  data={"points": outcome.points, "places": outcome.places,
+                                        "previous": previous, "undid": correction.pk})
+    play.refresh_from_db()
     return outcome
 
 
@@ -113,10 +207,7 @@ def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | 
     """Mark a play abandoned: it stays in the history but counts in no standings."""
     with transaction.atomic():
         locked = lock_sheet(play.pk)
-        if locked.version != expected_version or locked.status == Play.Status.ABANDONED:
-            raise EditConflict
-        Play.objects.filter(pk=play.pk).update(
-            status=Play.Status.ABANDONED, version=F("version") + 1, updated_at=timezone.now())
+        set_status(locked, Play.Status.ABANDONED, expected_version)
         tallies.apply(tallies.Share().minus(share_of(locked)))
         PlayChange.objects.create(play=play, action=PlayChange.Action.ABANDONED, changed_by=user)
         settle(play)
@@ -169,6 +260,7 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
     the cells: the write itself names the version it expects. ``play`` and its
     participants are left as stored.
     """
+    check_changeable(play)
     sheets = {key: dict(cells) for key, cells in play.result.get("sheets", {}).items()}
     filled = field in sheets.get(player.key, {})
     if filled != (expected_version is not None):
@@ -192,9 +284,12 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
             raise EditConflict(stored_cell(play, player, field))
         cell.version = expected_version + 1
         action = PlayChange.Action.CELL_CORRECTED
+    data = {"player": player.key, "field": field, "points": points, "dice": dice}
+    if filled:
+        data["previous"] = {"points": play.result["sheets"][player.key][field],
+                            "dice": (play.result.get("dice") or {}).get(player.key, {}).get(field)}
     _store(play, result, outcome, play.version)
-    PlayChange.objects.create(play=play, action=action, changed_by=user, data={
-        "player": player.key, "field": field, "points": points, "dice": dice})
+    PlayChange.objects.create(play=play, action=action, changed_by=user, data=data)
     return cell
 
 
@@ -207,6 +302,7 @@ def undo_cell(play: Play, *, expected_version: int, user: AbstractBaseUser | Non
     """Take back the latest cell entered; a conflict when the sheet changed since it was seen."""
     with transaction.atomic():
         locked = Play.objects.select_for_update().get(pk=play.pk)
+        check_changeable(locked)
         cells = list(locked.cells.order_by("entered_at", "id"))
         if not cells or locked.version != expected_version:
             raise EditConflict
@@ -228,6 +324,7 @@ def set_extra_kniffels(play: Play, player: Player, count: int, *, expected_versi
     """Note how many further Kniffels ``player`` rolled (classic Kniffel's bonus)."""
     with transaction.atomic():
         locked = Play.objects.select_for_update().get(pk=play.pk)
+        check_changeable(locked)
         extras = {**(locked.result.get("extra_kniffels") or {}), player.key: count}
         cells = list(locked.cells.all())
         result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells),
@@ -299,14 +396,9 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
     """
     stored = {key: value for key, value in result.items() if key not in ("players", "house_rules")}
     status = Play.Status.FINISHED if outcome.finished else Play.Status.IN_PROGRESS
-    now = timezone.now()
-    updated = Play.objects.filter(pk=play.pk, version=expected_version).update(
-        result=stored, status=status, version=F("version") + 1,
-        scored_by_points=outcome.scored_by_points, lower_is_better=outcome.lower_is_better,
-        updated_at=now,
-    )
-    if not updated:
-        raise EditConflict
+    now = set_status(play, status, expected_version, result=stored,
+                     scored_by_points=outcome.scored_by_points,
+                     lower_is_better=outcome.lower_is_better)
     status_changed = status != play.status
     counted = Play.Status.FINISHED in (status, play.status)
     before = share_of(play) if counted else None
@@ -476,9 +568,7 @@ def abandon_open_plays(plays: QuerySet[Play], user: AbstractBaseUser | None) -> 
     """Abandon the plays still under way, each with its history entry."""
     open_plays = list(plays.filter(status=Play.Status.IN_PROGRESS))
     for play in open_plays:
-        Play.objects.filter(pk=play.pk).update(status=Play.Status.ABANDONED,
-                                               version=F("version") + 1,
-                                               updated_at=timezone.now())
+        set_status(play, Play.Status.ABANDONED, None)
     PlayChange.objects.bulk_create(
         PlayChange(play=play, action=PlayChange.Action.ABANDONED, changed_by=user)
         for play in open_plays)

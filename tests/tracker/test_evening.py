@@ -11,6 +11,7 @@ from tests.factories import GameNightFactory, PlayerFactory, SeriesFactory
 from tracker.models import GameNight, Play, PlayChange, Series, Tournament, TournamentEntry
 from tracker.recording import (
     EditConflict,
+    PlayAbandoned,
     abandon_play,
     change_series_length,
     end_tournament,
@@ -113,8 +114,11 @@ def test_ending_early_abandons_the_race_under_way(series, family):
     assert series.status == Series.Status.ENDED_EARLY and series.races_planned == 1
     assert open_race.status == Play.Status.ABANDONED
     assert open_race.changes.filter(action=PlayChange.Action.ABANDONED).exists()
-    record_result(open_race, maus_result(open_race, family[1]),
-                  expected_version=open_race.version)
+    with pytest.raises(PlayAbandoned):
+        record_result(open_race, maus_result(open_race, family[1]),
+                      expected_version=open_race.version)
+    open_race.refresh_from_db()
+    assert open_race.status == Play.Status.ABANDONED
     series.refresh_from_db()
     assert series.status == Series.Status.ENDED_EARLY
 

@@ -9,10 +9,14 @@ from django.db.models import Model, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext_lazy as _
 
 from tracker.models import Household, Participant, ShareLink
 
 M = TypeVar("M", bound=Model)
+
+PLAY_ABANDONED = _("This game has been abandoned, perhaps on another tablet: it can no longer "
+                   "be changed. Nothing was saved.")
 
 
 def get_household_for_user(request: HttpRequest) -> Household | None:
@@ -42,12 +46,6 @@ def get_for_household(request: HttpRequest, queryset: QuerySet[M], **lookup: Any
 def participants_in_seat_order() -> Prefetch:
     return Prefetch("participants",
                     queryset=Participant.objects.select_related("player").order_by("seat"))
-
-
-def small_int(text: str | None) -> int | None:
-    """A non-negative whole number from a form, small enough for any database; else None."""
-    text = (text or "").strip()
-    return int(text) if text.isdecimal() and text.isascii() and len(text) <= 9 else None
 
 
 def active_share_link(**target: Any) -> ShareLink | None:

@@ -178,10 +178,13 @@ def player_add(request: HttpRequest) -> HttpResponse:
 
 
 def safe_next(request: HttpRequest, default: str) -> str:
-    """The page to go back to, if the form named one on this site."""
+    """The page to go back to, if the form named one on this site.
+
+    Only a path: ``redirect`` would take anything else for the name of a view.
+    """
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                       require_https=request.is_secure()):
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return target
     return default
 

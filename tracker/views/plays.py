@@ -19,21 +19,25 @@ from games import InvalidResult
 from tracker.engine_text import say
 from tracker.entry import ENTRIES
 from tracker.forms import NewPlayForm
-from tracker.models import GameNight, Play
+from tracker.models import GameNight, Play, PlayChange
+from tracker.parsing import UnreadableInput, small_int
 from tracker.recording import (
     EditConflict,
+    PlayAbandoned,
     abandon_play,
+    last_correction,
     next_race_number,
     record_result,
     start_play,
     start_rematch,
+    undo_correction,
 )
 from tracker.views.common import (
+    PLAY_ABANDONED,
     active_share_link,
     get_for_household,
     participants_in_seat_order,
     render_page,
-    small_int,
 )
 from tracker.views.nights import safe_next
 from tracker.views.sheets import render_sheet_page
@@ -57,7 +61,8 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
     seats = form.seat_keys()
     if tap.startswith("seat:"):
         key = tap.removeprefix("seat:")
-        seats = [k for k in seats if k != key] if key in seats else [*seats, key]
+        if key in form.present:
+            seats = [k for k in seats if k != key] if key in seats else [*seats, key]
     elif request.method == "POST" and "start" in request.POST and form.is_valid():
         rules = form.chosen_rules()
         if rules is None:
@@ -138,7 +143,7 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
 def play_edit(request: HttpRequest, play_id: int) -> HttpResponse:
     """The game's form again, filled with the stored result, to correct it."""
     play = get_for_household(request, plays_of_household(request), pk=play_id)
-    if play.is_dice_sheet:
+    if play.is_dice_sheet or play.status == Play.Status.ABANDONED:
         return redirect(play)
     draft = dict(play.result) or ENTRIES[play.game].blank(keys(play), play.house_rules)
     return render_page(request, "plays/detail.html", entry_context(play, draft), partial="play")
@@ -152,16 +157,19 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
     if play.is_dice_sheet:
         return redirect(play)
     entry = ENTRIES[play.game]
-    draft, damaged = entry.read(request.POST, keys(play), play.house_rules)
-    if damaged:
+    try:
+        draft = entry.read(request.POST, keys(play), play.house_rules)
+    except UnreadableInput as unreadable:
         return render_page(request, "plays/detail.html", entry_context(
             play, entry.blank(keys(play), play.house_rules),
-            message=_("The form was damaged and has been reset. Please enter the result again.")),
+            message=_("%(reason)s It has been reset; please enter the result again.")
+            % {"reason": unreadable.message}),
             partial="play", status=400)
     if "save" not in request.POST:
-        entry.tap(draft, request.POST.get("tap", ""), keys(play))
-        return render_page(request, "plays/detail.html", entry_context(play, draft),
-                           partial="play")
+        refused = entry.tap(draft, request.POST.get("tap", ""), keys(play))
+        return render_page(request, "plays/detail.html",
+                           entry_context(play, draft, message=refused or ""),
+                           partial="play", status=422 if refused else 200)
     try:
         expected = small_int(request.POST.get("version"))
         if expected is None:
@@ -171,6 +179,10 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
         return render_page(request, "plays/detail.html",
                            entry_context(play, draft, problems=refused.problems),
                            partial="play", status=422)
+    except PlayAbandoned:
+        return render_page(request, "plays/detail.html",
+                           entry_context(play, draft, message=PLAY_ABANDONED),
+                           partial="play", status=409)
     except EditConflict:
         return render_page(request, "plays/detail.html", entry_context(
             play, draft, message=_("This result was changed on another tablet in the meantime. "
@@ -199,6 +211,58 @@ def play_abandon(request: HttpRequest, play_id: int) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(target)
     return redirect(target)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_undo_correction(request: HttpRequest, play_id: int) -> HttpResponse:
+    """Asks first what the last correction changed; confirmed, brings the result back."""
+    play = get_for_household(request, plays_of_household(request), pk=play_id)
+    correction = last_correction(play)
+    if request.method == "GET":
+        if correction is None:
+            return redirect(play)
+        return render_page(request, "plays/undo_correction.html", {
+            "play": play, "rules": play.rules, "correction": correction,
+            "changed": correction_rows(play, correction, undoing=True)})
+    try:
+        undo_correction(play, expected_version=small_int(request.POST.get("version")) or 0,
+                        user=request.user)
+    except (InvalidResult, EditConflict) as refused:
+        message = PLAY_ABANDONED if isinstance(refused, PlayAbandoned) else _(
+            "This result was changed on another tablet in the meantime; nothing was undone. "
+            "Look at it again.")
+        play = get_for_household(request, plays_of_household(request), pk=play_id)
+        return render_page(request, "plays/detail.html", result_context(play) | {
+            "message": message}, status=409)
+    messages.success(request, _("The last correction was undone."))
+    return redirect(play)
+
+
+RESULT_CHANGES = (PlayChange.Action.RESULT, PlayChange.Action.EDITED, PlayChange.Action.UNDONE)
+
+
+def correction_rows(play: Play, change: PlayChange, *, undoing: bool = False
+                    ) -> list[dict[str, Any]]:
+    """Each player whose place or points a result, a correction or its undoing changed,
+    before and after; ``undoing`` shows what undoing ``change`` would do instead."""
+    if change.action not in RESULT_CHANGES or not isinstance(change.data.get("points"), dict):
+        return []
+    previous = change.data.get("previous") or {}
+    rows = []
+    for participant in play.participants.all():
+        key = participant.player_key
+        before = ((previous.get("places") or {}).get(key),
+                  (previous.get("points") or {}).get(key))
+        after = ((change.data.get("places") or {}).get(key),
+                 (change.data.get("points") or {}).get(key))
+        if undoing:
+            before, after = after, before
+        if before != after:
+            rows.append({"player": participant.player, "place_before": before[0],
+                         "place_after": after[0], "points_before": before[1],
+                         "points_after": after[1]})
+    return rows
 
 
 @login_required
@@ -261,12 +325,15 @@ def entry_context(play: Play, draft: dict[str, Any], *, problems=(), message: st
 
 def result_context(play: Play) -> dict[str, Any]:
     participants = play.in_result_order()
+    changes = list(play.changes.select_related("changed_by")[:20])
     return {
         "play": play,
         "rules": play.rules,
         "ranked": participants,
         "winners": [p for p in participants if p.place == 1],
-        "changes": play.changes.select_related("changed_by")[:20],
+        "changes": [{"change": change, "changed": correction_rows(play, change)}
+                    for change in changes],
+        "can_undo_correction": last_correction(play) is not None,
         "editing": False,
         "next_race": next_race_number(play.series) if play.series_id else None,
     }

@@ -27,8 +27,10 @@ from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
 from tracker.models import KniffelCell, Participant, Play
+from tracker.parsing import parse_whole_number, small_int
 from tracker.recording import (
     EditConflict,
+    PlayAbandoned,
     lock_sheet,
     next_race_number,
     set_extra_kniffels,
@@ -37,11 +39,11 @@ from tracker.recording import (
     write_locked_cell,
 )
 from tracker.views.common import (
+    PLAY_ABANDONED,
     active_share_link,
     get_for_household,
     participants_in_seat_order,
     render_page,
-    small_int,
 )
 
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -280,15 +282,6 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
     return render_editor(request, play, context)
 
 
-def typed_points(typed: str) -> int | None:
-    """Points typed by hand: a whole number, perhaps negative or huge (the engine then says
-    why it does not fit the field); None for anything else."""
-    digits = typed.removeprefix("-")
-    if not (digits.isdecimal() and digits.isascii() and len(digits) <= 30):
-        return None
-    return -int(digits) if typed.startswith("-") else int(digits)
-
-
 def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
     """Store the chosen field or the typed points, then answer with the changed parts only.
 
@@ -315,7 +308,7 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
                 if target != field:
                     expected = None
             else:
-                points = typed_points(typed)
+                points = parse_whole_number(typed)
                 problems = [] if points is not None else [_("Type the points as a whole number.")]
             if not problems:
                 cell = write_locked_cell(play, participant.player, target, points,
@@ -327,6 +320,9 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
     except InvalidResult as refused:
         names = play.player_names()
         problems = [say(problem, names) for problem in refused.problems]
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), message=PLAY_ABANDONED,
+                            status=409)
     except EditConflict as conflict:
         play = sheet_play(request, play_id)
         current = conflict.current
@@ -438,6 +434,9 @@ def sheet_undo(request: HttpRequest, play_id: int) -> HttpResponse:
     try:
         undo_cell(play, expected_version=small_int(request.POST.get("version")) or 0,
                   user=request.user)
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), status=409,
+                            message=PLAY_ABANDONED)
     except EditConflict:
         return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
             "Someone entered another cell in the meantime; nothing was undone."))
@@ -462,6 +461,9 @@ def sheet_extra_kniffels(request: HttpRequest, play_id: int) -> HttpResponse:
         names = play.player_names()
         return render_sheet(request, play, status=422,
                             message=" ".join(say(p, names) for p in refused.problems))
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), status=409,
+                            message=PLAY_ABANDONED)
     except EditConflict:
         return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
             "The sheet was changed on another tablet in the meantime; look again and retry."))

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from tracker.forms import TournamentForm
 from tracker.models import GameNight, PlayStatus, Tournament
+from tracker.parsing import small_int
 from tracker.recording import EditConflict, drop_out, end_tournament, start_tournament_round
 from tracker.views.common import (
     active_share_link,
@@ -95,8 +96,7 @@ def tournament_round(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_drop_out(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
     entry = tournament.entries.select_related("player").filter(
-        player_id=request.POST.get("player") if (request.POST.get("player") or "").isdecimal()
-        else None).first()
+        player_id=small_int(request.POST.get("player"))).first()
     if entry is not None:
         drop_out(tournament, entry.player)
         messages.success(request, _("%(name)s plays no more rounds.") %
