@@ -204,6 +204,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Nothing the tablets send comes near this; an uploaded household file is read apart from it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

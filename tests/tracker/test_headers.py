@@ -51,3 +51,16 @@ def test_head_works_wherever_get_does(host_client, name):
 def test_head_works_for_visitors_too(client):
     assert client.head(reverse("home")).status_code == 200
     assert client.head(reverse("login")).status_code == 200
+
+
+def test_an_oversized_request_body_is_refused_before_any_work(host_client, household, night,
+                                                              family):
+    from tracker.recording import start_play
+
+    play = start_play(household=household, game="mau_mau", players=family[:2],
+                      game_night=night)
+    response = host_client.post(reverse("play_entry", args=[play.pk]),
+                                {"draft": "x" * (300 * 1024)})
+    assert response.status_code == 400
+    play.refresh_from_db()
+    assert play.status == "in_progress" and play.result == {}
