@@ -299,23 +299,46 @@ def stored_cell(play: Play, player: Player, field: str) -> KniffelCell | None:
 
 def undo_cell(play: Play, *, expected_version: int, user: AbstractBaseUser | None = None
               ) -> None:
-    """Take back the latest cell entered; a conflict when the sheet changed since it was seen."""
+    """Take back the latest cell entry not taken back yet: a new cell is emptied again, a
+    corrected one gets back the points and dice it had. A conflict when the sheet changed
+    since it was seen."""
     with transaction.atomic():
         locked = Play.objects.select_for_update().get(pk=play.pk)
         check_changeable(locked)
-        cells = list(locked.cells.order_by("entered_at", "id"))
-        if not cells or locked.version != expected_version:
+        cells = {(str(cell.player_id), cell.field): cell for cell in locked.cells.all()}
+        entries = (locked.changes.filter(action__in=[PlayChange.Action.CELL,
+                                                     PlayChange.Action.CELL_CORRECTED])
+                   .exclude(data__has_key="undone"))
+        # The newest entry that still stands on the sheet (entries taken back before they
+        # were marked have no cell, or a cell with other points, any more).
+        entry, undone = next(
+            ((entry, cell) for entry in entries
+             if (cell := cells.get((entry.data.get("player"), entry.data.get("field"))))
+             and cell.points == entry.data.get("points")), (None, None))
+        if undone is None or locked.version != expected_version:
             raise EditConflict
-        undone = cells.pop()
-        result = full_result(locked, {**locked.result, "sheets": sheets_from_cells(cells)})
-        result = count_further_kniffel(locked, dice_from_cells([*cells, undone]), result,
-                                       str(undone.player_id), undone.field, None, None)
+        cells = list(cells.values())
+        previous = entry.data.get("previous")
+        kept = [cell for cell in cells if cell is not undone]
+        sheets = sheets_from_cells(kept)
+        if previous:
+            sheets.setdefault(str(undone.player_id), {})[undone.field] = previous["points"]
+        result = full_result(locked, {**locked.result, "sheets": sheets})
+        result = count_further_kniffel(
+            locked, dice_from_cells(cells), result, str(undone.player_id), undone.field,
+            previous["points"] if previous else None, previous.get("dice") if previous else None)
         outcome = locked.rules.score(result)
-        undone.delete()
+        if previous:
+            KniffelCell.objects.filter(pk=undone.pk).update(
+                points=previous["points"], dice=previous.get("dice"), version=F("version") + 1)
+        else:
+            undone.delete()
         _store(locked, result, outcome, locked.version)
+        entry.data = {**entry.data, "undone": True}
+        entry.save(update_fields=["data"])
         PlayChange.objects.create(play=locked, action=PlayChange.Action.UNDONE, changed_by=user,
                                   data={"player": str(undone.player_id), "field": undone.field,
-                                        "points": undone.points})
+                                        "points": undone.points, "restored": previous})
     play.refresh_from_db()
 
 

@@ -264,6 +264,31 @@ def test_undo_the_last_entry(host_client, kniffel, family):
     assert [p.points for p in kniffel.participants.order_by("seat")] == [20, 0]
 
 
+def test_undo_after_a_correction_gives_the_cell_its_old_points_then_empties_it(
+        host_client, kniffel, family):
+    write_cell(kniffel, family[0], "chance", 20, expected_version=None)
+    write_cell(kniffel, family[1], "sixes", 18, dice=[6, 6, 6, 2, 1], expected_version=None)
+    write_cell(kniffel, family[1], "sixes", 24, dice=[6, 6, 6, 6, 1], expected_version=1)
+
+    def undo():
+        kniffel.refresh_from_db()
+        response = host_client.post(reverse("sheet_undo", args=[kniffel.pk]),
+                                    {"version": kniffel.version}, **HTMX)
+        assert response.status_code == 200
+        return {(cell.player_id, cell.field): (cell.points, cell.dice)
+                for cell in KniffelCell.objects.all()}
+
+    assert undo() == {(family[0].pk, "chance"): (20, None),
+                      (family[1].pk, "sixes"): (18, [6, 6, 6, 2, 1])}
+    kniffel.refresh_from_db()
+    assert [p.points for p in kniffel.participants.order_by("seat")] == [20, 18]
+    assert undo() == {(family[0].pk, "chance"): (20, None)}
+    assert undo() == {}
+    kniffel.refresh_from_db()
+    assert host_client.post(reverse("sheet_undo", args=[kniffel.pk]),
+                            {"version": kniffel.version}, **HTMX).status_code == 409
+
+
 def test_further_kniffels(host_client, kniffel, family):
     write_cell(kniffel, family[0], "kniffel", 50, expected_version=None)
     write_cell(kniffel, family[0], "sixes", 30, expected_version=None)
