@@ -85,7 +85,7 @@ def evening(table):
             under_way.get_absolute_url(), sheet.get_absolute_url(), "/series/",
             "/series/new/", series.get_absolute_url(), "/tournaments/new/",
             tournament.get_absolute_url(), "/household/",
-            "/print/pad/",
+            "/print/pad/", "/household/import/", "/plays/open/", "/history/",
         ],
         "logged_out": ["/accounts/login/", f"/invite/{invitation.token}/"],
     }
