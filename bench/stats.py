@@ -23,7 +23,6 @@ from __future__ import annotations
 import http.client
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,6 +32,8 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from serving import gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -41,12 +42,6 @@ PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda", "Greta", "Hans", "
 NIGHTS, PLAYS_PER_NIGHT, FIRST_NIGHTS = 3000, 5, 300
 REQUESTS = 15
 SERIES_EVERY, TOURNAMENT_EVERY = 40, 250
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def environment(workdir: str) -> dict[str, str]:
@@ -195,26 +190,13 @@ def timings_ms(port: int, path: str, cookies: str) -> tuple[float, float]:
 
 def serve_and_time(env: dict[str, str], urls: dict[str, str], session: str
                    ) -> dict[str, float]:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "1", "--log-level", "warning"], cwd=ROOT, env=env)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(env, workers=1) as port:
         cookies = f"sessionid={session}"
         timings_ms(port, "/health/", "")  # warm the worker up
         times = {"trivial_view": timings_ms(port, "/health/", "")[1]}
         for name, url in urls.items():
             times[f"{name}_first"], times[name] = timings_ms(port, url, cookies)
         return times
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def main() -> None:
