@@ -48,6 +48,7 @@ def setup(env: dict[str, str]) -> dict[str, str]:
     script = f"""
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
+from tracker.auth import PASSWORD_BACKEND
 from tracker.models import GameNight, Household, Player
 from tracker.recording import start_play
 user = get_user_model().objects.create_user("bench", password="bench")
@@ -58,7 +59,7 @@ night = GameNight.objects.create(household=household)
 play = start_play(household=household, game="kniffel", players=players, game_night=night)
 session = SessionStore()
 session["_auth_user_id"] = str(user.pk)
-session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+session["_auth_user_backend"] = PASSWORD_BACKEND
 session["_auth_user_hash"] = user.get_session_auth_hash()
 session.create()
 print(session.session_key, play.pk, *[player.pk for player in players])

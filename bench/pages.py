@@ -38,6 +38,7 @@ def setup(env: dict[str, str]) -> dict[str, str]:
     script = f"""
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
+from tracker.auth import PASSWORD_BACKEND
 from django.middleware.csrf import _get_new_csrf_string
 from tracker.models import GameNight, Household, Player
 from tracker.recording import start_play, write_cell
@@ -52,7 +53,7 @@ for player in players:
         write_cell(play, player, field, points, expected_version=None)
 session = SessionStore()
 session["_auth_user_id"] = str(user.pk)
-session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+session["_auth_user_backend"] = PASSWORD_BACKEND
 session["_auth_user_hash"] = user.get_session_auth_hash()
 session.create()
 print(session.session_key, play.pk, players[0].pk)

@@ -146,10 +146,11 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
 
 def session_for(user: Any) -> str:
     from django.contrib.sessions.backends.db import SessionStore
+    from tracker.auth import PASSWORD_BACKEND
 
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_backend"] = PASSWORD_BACKEND
     session["_auth_user_hash"] = user.get_session_auth_hash()
     session.create()
     return session.session_key

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -217,21 +217,43 @@ def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | 
 def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
     """The play with its participants and their players, locked until the transaction ends.
 
-    One query. With ``member``, only a play of one of that user's households is found;
-    otherwise ``Play.DoesNotExist``. PostgreSQL locks the play's row; SQLite took the whole
+    With ``member``, only a play of one of that user's households is found; otherwise
+    ``Play.DoesNotExist``. PostgreSQL locks the play's row; SQLite took the whole
     database's write lock when the transaction began.
+
+    Two queries in SQL, because every cell saved on a sheet runs them: compiling them
+    through the ORM costs several times what running them does.
     """
-    found = Participant.objects.select_related("play", "player").filter(play_id=play_id)
-    if member is not None:
-        found = found.filter(play__household__members=member)
-    participants = list(found.select_for_update(of=("play",)).order_by("seat"))
-    if not participants:
+    play = next(iter(Play.objects.raw(*locked_play_sql(play_id, member))), None)
+    if play is None:
         raise Play.DoesNotExist(f"no play {play_id}")
-    play = participants[0].play
+    participants = list(Participant.objects.raw(
+        f"SELECT participant.*, player.household_id AS player_household_id,"
+        f" player.name AS player_name, player.colour AS player_colour"
+        f" FROM {Participant._meta.db_table} participant"
+        f" JOIN {Player._meta.db_table} player ON player.id = participant.player_id"
+        f" WHERE participant.play_id = %s ORDER BY participant.seat", [play.pk]))
     for participant in participants:
         participant.play = play
+        participant.player = Player.from_db(
+            play._state.db, ["id", "household_id", "name", "colour"],
+            [participant.player_id, participant.player_household_id, participant.player_name,
+             participant.player_colour])
     play._prefetched_objects_cache = {"participants": participants}
     return play
+
+
+def locked_play_sql(play_id: int, member: AbstractBaseUser | None) -> tuple[str, list[Any]]:
+    sql = f"SELECT play.* FROM {Play._meta.db_table} play"
+    params: list[Any] = [play_id]
+    if member is not None:
+        sql += (f" JOIN {Household.members.through._meta.db_table} member"
+                f" ON member.household_id = play.household_id AND member.user_id = %s")
+        params.insert(0, member.pk)
+    sql += " WHERE play.id = %s"
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF play"
+    return sql, params
 
 
 def write_cell(play: Play, player: Player, field: str, points: int, *,

@@ -169,8 +169,7 @@ CONTENT_SECURITY_POLICY = {
 # after five wrong passwords for one account, or from one address, further tries get a
 # 429 page saying how long to wait. (Behind a proxy, every visitor shares the proxy's
 # address: set AXES_LOCKOUT_PARAMETERS to ["username"] there.)
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
-                           "django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "tracker.auth.CachedUserBackend"]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]

@@ -25,7 +25,7 @@ from tracker.views.common import (
 )
 from tracker.views.nights import night_context
 from tracker.views.series import series_context
-from tracker.views.sheets import forget_sheet_page, sheet_context
+from tracker.views.sheets import sheet_context
 from tracker.views.tournaments import tournament_context
 
 POLL_SECONDS = 3
@@ -88,8 +88,6 @@ def share_create(request: HttpRequest, kind: str, object_id: int) -> HttpRespons
     ShareLink.objects.get_or_create(household=target.household, revoked_at__isnull=True,
                                     **{field: target},
                                     defaults={"created_by": request.user})
-    if kind == "play":
-        forget_sheet_page(target)
     return redirect(target)
 
 
@@ -100,8 +98,6 @@ def share_revoke(request: HttpRequest, token: str) -> HttpResponse:
     if link.revoked_at is None:
         link.revoked_at = timezone.now()
         link.save(update_fields=["revoked_at"])
-    if link.play_id:
-        forget_sheet_page(link.play)
     return redirect(link.target)
 
 

@@ -50,7 +50,7 @@ def participants_in_seat_order() -> Prefetch:
 
 def active_share_link(**target: Any) -> ShareLink | None:
     """The link that shows ``target`` (``play=…`` or ``game_night=…``), unless revoked."""
-    return ShareLink.objects.filter(revoked_at__isnull=True, **target).first()
+    return ShareLink.objects.filter(revoked_at__isnull=True, **target).order_by("pk").first()
 
 
 def render_page(request: HttpRequest, template: str, context: Mapping[str, Any], *,

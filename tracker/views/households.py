@@ -25,6 +25,7 @@ from tracker.membership import (
     closed_reason,
     found_household,
 )
+from tracker.auth import PASSWORD_BACKEND
 from tracker.models import Household, Invitation, Player
 from tracker.views.common import (
     get_for_household,
@@ -33,8 +34,6 @@ from tracker.views.common import (
     render_page,
 )
 
-#: How an account that has just chosen its password is logged in.
-PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 DETAIL = "households/detail.html"
 INVITATION = "households/invitation.html"

@@ -40,7 +40,7 @@ from tracker.views.common import (
     render_page,
 )
 from tracker.views.nights import safe_next
-from tracker.views.sheets import render_sheet_page
+from tracker.views.sheets import cached_sheet_page, render_sheet_page
 
 
 def plays_of_household(request: HttpRequest):
@@ -125,6 +125,9 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
 @login_required
 @require_safe
 def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
+    cached = cached_sheet_page(request, play_id)
+    if cached is not None:
+        return cached
     play = get_for_household(
         request, Play.objects.select_related("game_night", "series", "tournament"), pk=play_id)
     if play.is_dice_sheet:

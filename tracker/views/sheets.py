@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -26,7 +26,7 @@ from games.dice_sheet import DICE
 from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
-from tracker.models import KniffelCell, Participant, Play
+from tracker.models import DICE_GAMES, Household, KniffelCell, Participant, Play, ShareLink
 from tracker.parsing import parse_whole_number, small_int
 from tracker.recording import (
     EditConflict,
@@ -175,39 +175,72 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
 CSRF_SLOT = "csrf-slot-of-the-shared-sheet"
 
 
-def sheet_page_key(request: HttpRequest, play: Play) -> str:
-    """What a cached sheet page depends on besides the play's version: changes the version
-    does not count (a share link), the language, the visitor's menu and the address."""
-    generation = cache.get(f"sheet-generation:{play.pk}", 0)
-    return (f"sheet-page:{play.pk}:{play.version}:{generation}:{get_language()}:"
+def sheet_page_key(request: HttpRequest, play_id: int, version: int, share_token: str | None
+                   ) -> str:
+    """What a cached sheet page depends on: the play's version, its share link (made or
+    revoked without a new version), the language, the visitor's menu and the address."""
+    return (f"sheet-page:{play_id}:{version}:{share_token or '-'}:{get_language()}:"
             f"{int(request.user.is_staff)}:{request.get_host()}")
 
 
-def forget_sheet_page(play: Play) -> None:
-    """Let ``play``'s sheet page be rendered afresh, after a change its version does not show."""
-    key = f"sheet-generation:{play.pk}"
-    cache.set(key, cache.get(key, 0) + 1, timeout=None)
+def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None] | None:
+    """The version and active share link of a sheet in progress of one of the user's
+    households; None when there is no such sheet.
+
+    Written in SQL because it runs on every view of a sheet: compiling it through the ORM
+    costs many times what running it does.
+    """
+    members = Household.members.through._meta
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT play.version, (SELECT link.token FROM {ShareLink._meta.db_table} link"
+            f"  WHERE link.play_id = play.id AND link.revoked_at IS NULL"
+            f"  ORDER BY link.id LIMIT 1)"
+            f" FROM {Play._meta.db_table} play"
+            f" JOIN {members.db_table} member ON member.household_id = play.household_id"
+            f" WHERE play.id = %s AND member.user_id = %s AND play.status = %s"
+            f" AND play.game IN ({', '.join(['%s'] * len(DICE_GAMES))})",
+            [play_id, user_id, Play.Status.IN_PROGRESS, *DICE_GAMES])
+        return cursor.fetchone()
+
+
+def cached_sheet_page(request: HttpRequest, play_id: int) -> HttpResponse | None:
+    """The page of a sheet in progress from the shared cache, or None to render it.
+
+    One small query finds what the page depends on; the play itself is loaded only when
+    the page has to be rendered.
+    """
+    if request.GET or len(get_messages(request)):
+        return None
+    state = sheet_page_state(play_id, request.user.pk)
+    if state is None:
+        return None
+    page = cache.get(sheet_page_key(request, play_id, *state))
+    return None if page is None else sheet_page_response(request, page)
 
 
 def render_sheet_page(request: HttpRequest, play: Play) -> HttpResponse:
     """The sheet page; ``play`` comes without its participants.
 
-    A game in progress is rendered once per version and language and served from the cache
-    that all server processes share, to every tablet that opens it, with each visitor's own
-    CSRF token put in. A finished game (which links to what comes next in its series), and
-    a page with a message to show, are rendered each time.
+    A game in progress is rendered once per version and language and kept in the cache
+    that all server processes share, for every tablet that opens it (see
+    :func:`cached_sheet_page`), with each visitor's own CSRF token put in. A finished game
+    (which links to what comes next in its series), and a page with a message to show,
+    are rendered each time.
     """
+    prefetch_related_objects([play], participants_in_seat_order())
+    share = {"share_link": active_share_link(play=play)}
     if play.status != Play.Status.IN_PROGRESS or request.GET or len(get_messages(request)):
-        prefetch_related_objects([play], participants_in_seat_order())
-        return render_page(request, "plays/sheet.html", sheet_context(play) | {
-            "share_link": active_share_link(play=play)})
-    key = sheet_page_key(request, play)
-    page = cache.get(key)
-    if page is None:
-        prefetch_related_objects([play], participants_in_seat_order())
-        page = render_to_string("plays/sheet.html", sheet_context(play) | {
-            "share_link": active_share_link(play=play), "csrf_token": CSRF_SLOT}, request)
-        cache.set(key, page, timeout=60 * 60 * 24)
+        return render_page(request, "plays/sheet.html", sheet_context(play) | share)
+    page = render_to_string("plays/sheet.html", sheet_context(play) | share | {
+        "csrf_token": CSRF_SLOT}, request)
+    token = share["share_link"].token if share["share_link"] else None
+    cache.set(sheet_page_key(request, play.pk, play.version, token), page,
+              timeout=60 * 60 * 24)
+    return sheet_page_response(request, page)
+
+
+def sheet_page_response(request: HttpRequest, page: str) -> HttpResponse:
     response = HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
     patch_vary_headers(response, ["HX-Request"])
     return response
