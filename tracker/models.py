@@ -97,6 +97,7 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=40)
     colour = models.CharField(_("colour"), max_length=7, choices=COLOURS, default=COLOURS[0][0])
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         verbose_name = _("player")

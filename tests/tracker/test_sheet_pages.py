@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tracker.models import KniffelCell, Play, ShareLink
+from tracker.models import COLOURS, KniffelCell, Play, ShareLink
 from tracker.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.django_db
@@ -483,3 +483,16 @@ def test_a_new_share_link_shows_on_the_cached_sheet_at_once(host_client, kniffel
     assert reverse("board", args=[link.token]) in page
     host_client.post(reverse("share_revoke", args=[link.token]))
     assert "Share a scoreboard" in host_client.get(kniffel.get_absolute_url()).content.decode()
+
+
+def test_a_renamed_player_shows_on_the_cached_sheet_at_once(host_client, kniffel, family):
+    free_colour = next(colour for colour, _ in COLOURS
+                       if colour not in {player.colour for player in family})
+    assert "Anna" in host_client.get(kniffel.get_absolute_url()).content.decode()
+    response = host_client.post(reverse("player_edit", args=[family[0].pk]),
+                                {f"player-{family[0].pk}-name": "Annika",
+                                 f"player-{family[0].pk}-colour": free_colour}, **HTMX)
+    assert response.status_code == 200
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert "Annika" in page and "Anna ·" not in page
+    assert free_colour.removeprefix("#") in page

@@ -125,13 +125,13 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
 @login_required
 @require_safe
 def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
-    cached = cached_sheet_page(request, play_id)
+    cached, key = cached_sheet_page(request, play_id)
     if cached is not None:
         return cached
     play = get_for_household(
         request, Play.objects.select_related("game_night", "series", "tournament"), pk=play_id)
     if play.is_dice_sheet:
-        return render_sheet_page(request, play)
+        return render_sheet_page(request, play, key)
     prefetch_related_objects([play], participants_in_seat_order())
     share = {"share_link": active_share_link(play=play)}
     if play.status == Play.Status.IN_PROGRESS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
@@ -26,7 +27,15 @@ from games.dice_sheet import DICE
 from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.engine_text import say
-from tracker.models import DICE_GAMES, Household, KniffelCell, Participant, Play, ShareLink
+from tracker.models import (
+    DICE_GAMES,
+    Household,
+    KniffelCell,
+    Participant,
+    Play,
+    Player,
+    ShareLink,
+)
 from tracker.parsing import parse_whole_number, small_int
 from tracker.recording import (
     EditConflict,
@@ -82,6 +91,11 @@ class SheetRows:
                        for p in self.participants]}
             for field in self.play.rules.fields
         ]
+
+    @property
+    def players_changed(self) -> datetime | None:
+        """When one of the players was last renamed or given another colour."""
+        return max((p.player.updated_at for p in self.participants), default=None)
 
     @property
     def bonus(self) -> list[dict[str, Any]]:
@@ -175,17 +189,19 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
 CSRF_SLOT = "csrf-slot-of-the-shared-sheet"
 
 
-def sheet_page_key(request: HttpRequest, play_id: int, version: int, share_token: str | None
-                   ) -> str:
+def sheet_page_key(request: HttpRequest, play_id: int, version: int, share_token: str | None,
+                   players_changed: Any) -> str:
     """What a cached sheet page depends on: the play's version, its share link (made or
-    revoked without a new version), the language, the visitor's menu and the address."""
-    return (f"sheet-page:{play_id}:{version}:{share_token or '-'}:{get_language()}:"
-            f"{int(request.user.is_staff)}:{request.get_host()}")
+    revoked without a new version), when one of its players was last renamed or given
+    another colour, the language, the visitor's menu and the address."""
+    changed = "".join(filter(str.isdigit, str(players_changed)))  # text or datetime: digits
+    return (f"sheet-page:{play_id}:{version}:{share_token or '-'}:{changed}:"
+            f"{get_language()}:{int(request.user.is_staff)}:{request.get_host()}")
 
 
-def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None] | None:
-    """The version and active share link of a sheet in progress of one of the user's
-    households; None when there is no such sheet.
+def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None, Any] | None:
+    """What the cached page of a sheet in progress of one of the user's households depends
+    on (see :func:`sheet_page_key`); None when there is no such sheet.
 
     Written in SQL because it runs on every view of a sheet: compiling it through the ORM
     costs many times what running it does.
@@ -193,9 +209,13 @@ def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None] | Non
     members = Household.members.through._meta
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT play.version, (SELECT link.token FROM {ShareLink._meta.db_table} link"
+            f"SELECT play.version,"
+            f" (SELECT link.token FROM {ShareLink._meta.db_table} link"
             f"  WHERE link.play_id = play.id AND link.revoked_at IS NULL"
-            f"  ORDER BY link.id LIMIT 1)"
+            f"  ORDER BY link.id LIMIT 1),"
+            f" (SELECT MAX(player.updated_at) FROM {Player._meta.db_table} player"
+            f"  JOIN {Participant._meta.db_table} participant"
+            f"  ON participant.player_id = player.id WHERE participant.play_id = play.id)"
             f" FROM {Play._meta.db_table} play"
             f" JOIN {members.db_table} member ON member.household_id = play.household_id"
             f" WHERE play.id = %s AND member.user_id = %s AND play.status = %s"
@@ -204,39 +224,39 @@ def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None] | Non
         return cursor.fetchone()
 
 
-def cached_sheet_page(request: HttpRequest, play_id: int) -> HttpResponse | None:
-    """The page of a sheet in progress from the shared cache, or None to render it.
+def cached_sheet_page(request: HttpRequest, play_id: int
+                      ) -> tuple[HttpResponse | None, str | None]:
+    """The page of a sheet in progress from the shared cache, or None and the key to keep
+    the page under once it is rendered (None: a page not to keep).
 
     One small query finds what the page depends on; the play itself is loaded only when
-    the page has to be rendered.
+    the page has to be rendered. The state is read before the play, so a page is never
+    kept under a key newer than what it shows.
     """
     if request.GET or len(get_messages(request)):
-        return None
+        return None, None
     state = sheet_page_state(play_id, request.user.pk)
     if state is None:
-        return None
-    page = cache.get(sheet_page_key(request, play_id, *state))
-    return None if page is None else sheet_page_response(request, page)
+        return None, None
+    key = sheet_page_key(request, play_id, *state)
+    page = cache.get(key)
+    return (None, key) if page is None else (sheet_page_response(request, page), key)
 
 
-def render_sheet_page(request: HttpRequest, play: Play) -> HttpResponse:
+def render_sheet_page(request: HttpRequest, play: Play, key: str | None) -> HttpResponse:
     """The sheet page; ``play`` comes without its participants.
 
-    A game in progress is rendered once per version and language and kept in the cache
-    that all server processes share, for every tablet that opens it (see
-    :func:`cached_sheet_page`), with each visitor's own CSRF token put in. A finished game
-    (which links to what comes next in its series), and a page with a message to show,
-    are rendered each time.
+    A game in progress is rendered once per ``key`` (see :func:`cached_sheet_page`) and
+    kept in the cache that all server processes share, for every tablet that opens it,
+    with each visitor's own CSRF token put in. A finished game (which links to what comes
+    next in its series), and a page with a message to show, are rendered each time.
     """
     prefetch_related_objects([play], participants_in_seat_order())
-    share = {"share_link": active_share_link(play=play)}
-    if play.status != Play.Status.IN_PROGRESS or request.GET or len(get_messages(request)):
-        return render_page(request, "plays/sheet.html", sheet_context(play) | share)
-    page = render_to_string("plays/sheet.html", sheet_context(play) | share | {
-        "csrf_token": CSRF_SLOT}, request)
-    token = share["share_link"].token if share["share_link"] else None
-    cache.set(sheet_page_key(request, play.pk, play.version, token), page,
-              timeout=60 * 60 * 24)
+    context = sheet_context(play) | {"share_link": active_share_link(play=play)}
+    if key is None or play.status != Play.Status.IN_PROGRESS:
+        return render_page(request, "plays/sheet.html", context)
+    page = render_to_string("plays/sheet.html", context | {"csrf_token": CSRF_SLOT}, request)
+    cache.set(key, page, timeout=60 * 60 * 24)
     return sheet_page_response(request, page)
 
 
