@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
-from serving import gunicorn
+from serving import gunicorn, kniffel_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
@@ -38,36 +38,6 @@ SHARED_FIELD = "chance"
 CSRF = "benchcsrfsecretbenchcsrfsecretbe"  # 32 letters, as Django expects
 VERSION = re.compile(rb'name="version" value="(\d*)"')
 
-
-
-def setup(env: dict[str, str]) -> dict[str, str]:
-    """Migrate and load the game; returns the session key, the play and the players' ids."""
-    python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env,
-                   check=True)
-    script = f"""
-from django.contrib.auth import get_user_model
-from django.contrib.sessions.backends.db import SessionStore
-from tracker.auth import PASSWORD_BACKEND
-from tracker.models import GameNight, Household, Player
-from tracker.recording import start_play
-user = get_user_model().objects.create_user("bench", password="bench")
-household = Household.objects.create(name="Bench")
-household.members.add(user)
-players = [Player.objects.create(household=household, name=n) for n in {PLAYERS!r}]
-night = GameNight.objects.create(household=household)
-play = start_play(household=household, game="kniffel", players=players, game_night=night)
-session = SessionStore()
-session["_auth_user_id"] = str(user.pk)
-session["_auth_user_backend"] = PASSWORD_BACKEND
-session["_auth_user_hash"] = user.get_session_auth_hash()
-session.create()
-print(session.session_key, play.pk, *[player.pk for player in players])
-"""
-    output = subprocess.run([python, "manage.py", "shell", "-c", script], cwd=ROOT, env=env,
-                            check=True, capture_output=True, text=True).stdout.split()
-    session_key, play_id, *player_ids = output[-2 - len(PLAYERS):]
-    return {"session": session_key, "play": play_id, "players": player_ids}
 
 
 @dataclass
@@ -166,7 +136,7 @@ for cell in KniffelCell.objects.filter(play_id={play_id}):
 
 
 def run(env: dict[str, str], seconds: float, clients: int) -> dict[str, float]:
-    ids = setup(env)
+    ids = kniffel_game(env, PLAYERS)
     tally = Tally()
     with gunicorn(env, workers=3) as port:
         deadline = time.monotonic() + seconds

@@ -22,46 +22,12 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from serving import gunicorn
+from serving import gunicorn, kniffel_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS = 3.0
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
 
-
-
-def setup(env: dict[str, str]) -> dict[str, str]:
-    """Migrate, collect static files and load the game; returns session, CSRF and play ids."""
-    python = sys.executable
-    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
-    script = f"""
-from django.contrib.auth import get_user_model
-from django.contrib.sessions.backends.db import SessionStore
-from tracker.auth import PASSWORD_BACKEND
-from django.middleware.csrf import _get_new_csrf_string
-from tracker.models import GameNight, Household, Player
-from tracker.recording import start_play, write_cell
-user = get_user_model().objects.create_user("bench", password="bench")
-household = Household.objects.create(name="Bench")
-household.members.add(user)
-players = [Player.objects.create(household=household, name=n) for n in {PLAYERS!r}]
-night = GameNight.objects.create(household=household)
-play = start_play(household=household, game="kniffel", players=players, game_night=night)
-for player in players:
-    for field, points in (("twos", 6), ("sixes", 24), ("full_house", 25), ("chance", 21)):
-        write_cell(play, player, field, points, expected_version=None)
-session = SessionStore()
-session["_auth_user_id"] = str(user.pk)
-session["_auth_user_backend"] = PASSWORD_BACKEND
-session["_auth_user_hash"] = user.get_session_auth_hash()
-session.create()
-print(session.session_key, play.pk, players[0].pk)
-"""
-    output = subprocess.run([python, "manage.py", "shell", "-c", script], cwd=ROOT, env=env,
-                            check=True, capture_output=True, text=True).stdout.split()
-    session_key, play_id, player_id = output[-3:]
-    return {"session": session_key, "play": play_id, "player": player_id}
 
 
 def query_counts(env: dict[str, str], ids: dict[str, str]) -> dict[str, int]:
@@ -118,7 +84,8 @@ def main() -> None:
            "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
-    ids = setup(env)
+    game = kniffel_game(env, PLAYERS, {"twos": 6, "sixes": 24, "full_house": 25, "chance": 21})
+    ids = {"session": game["session"], "play": game["play"], "player": game["players"][0]}
     with gunicorn(env, workers=2) as port:
         csrf = "benchcsrfsecretbenchcsrfsecretbe"  # 32 letters, as Django expects
         cookies = f"sessionid={ids['session']}; csrftoken={csrf}"

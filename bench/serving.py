@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -38,3 +39,43 @@ def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def kniffel_game(env: dict[str, str], players: list[str], cells: dict[str, int] | None = None
+                 ) -> dict[str, str | list[str]]:
+    """Migrate the database that ``env`` names, collect the static files, and start a
+    Kniffel game of ``players`` with ``cells`` already entered for each of them, in the
+    household of a signed-in user.
+
+    Returns the user's session key and the ids of the play and of the players.
+    """
+    python = sys.executable
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    script = f"""
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from tracker.auth import PASSWORD_BACKEND
+from tracker.models import GameNight, Household, Player
+from tracker.recording import start_play, write_cell
+user = get_user_model().objects.create_user("bench", password="bench")
+household = Household.objects.create(name="Bench")
+household.members.add(user)
+players = [Player.objects.create(household=household, name=n) for n in {players!r}]
+night = GameNight.objects.create(household=household)
+play = start_play(household=household, game="kniffel", players=players, game_night=night)
+for player in players:
+    for field, points in {cells or {}!r}.items():
+        write_cell(play, player, field, points, expected_version=None)
+session = SessionStore()
+session["_auth_user_id"] = str(user.pk)
+session["_auth_user_backend"] = PASSWORD_BACKEND
+session["_auth_user_hash"] = user.get_session_auth_hash()
+session.create()
+print(session.session_key, play.pk, *[player.pk for player in players])
+"""
+    output = subprocess.run([python, "manage.py", "shell", "-c", script], cwd=ROOT,
+                            env={**os.environ, **env}, check=True, capture_output=True,
+                            text=True).stdout.split()
+    session_key, play_id, *player_ids = output[-2 - len(players):]
+    return {"session": session_key, "play": play_id, "players": player_ids}

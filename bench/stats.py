@@ -146,6 +146,7 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
 
 def session_for(user: Any) -> str:
     from django.contrib.sessions.backends.db import SessionStore
+
     from tracker.auth import PASSWORD_BACKEND
 
     session = SessionStore()

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from tracker.auth import PASSWORD_BACKEND
 from tracker.forms import HouseholdForm, PlayerForm
 from tracker.membership import (
     AlreadyMember,
@@ -25,7 +26,6 @@ from tracker.membership import (
     closed_reason,
     found_household,
 )
-from tracker.auth import PASSWORD_BACKEND
 from tracker.models import Household, Invitation, Player
 from tracker.views.common import (
     get_for_household,
@@ -33,7 +33,6 @@ from tracker.views.common import (
     household_required,
     render_page,
 )
-
 
 DETAIL = "households/detail.html"
 INVITATION = "households/invitation.html"
