@@ -1,0 +1,53 @@
+"""The language menu: every language in its own name, big enough to tap, and a top bar that
+still fits a tablet held upright in the longest of them."""
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import log_in
+
+pytestmark = pytest.mark.browser
+
+OWN_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français", "it": "Italiano",
+             "nl": "Nederlands"}
+
+#: Controls of the top bar that reach past the right edge of the window.
+CUT_OFF = """() => [...document.querySelectorAll('.topbar a, .topbar button, .topbar summary')]
+  .filter(control => control.checkVisibility())
+  .filter(control => control.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .map(control => control.innerText.trim())"""
+
+
+@pytest.fixture
+def staff_page(page: Page, live_server, table) -> Page:
+    """The site's owner: the top bar carries the admin link as well."""
+    table["host"].is_staff = True
+    table["host"].save()
+    page.set_viewport_size({"width": 768, "height": 1024})
+    log_in(page, live_server)
+    return page
+
+
+def test_the_menu_offers_every_language_in_its_own_name(staff_page: Page):
+    menu = staff_page.locator("details.language")
+    menu.locator("summary").click()
+    buttons = menu.get_by_role("button")
+    assert buttons.all_inner_texts() == [OWN_NAMES[code] for code, _name in settings.LANGUAGES]
+    for button in buttons.all():
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+    menu.get_by_role("button", name="Français").click()
+    expect(staff_page.locator("html")).to_have_attribute("lang", "fr")
+    expect(staff_page.locator(".topnav")).to_contain_text("Historique")
+    expect(staff_page.locator("details.language summary")).to_have_text("Langue: FR")
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_the_top_bar_fits_an_upright_tablet(staff_page: Page, live_server, language):
+    staff_page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language,
+                                     "url": live_server.url}])
+    staff_page.goto(live_server.url + "/")
+    expect(staff_page.locator("html")).to_have_attribute("lang", language)
+    assert staff_page.evaluate(CUT_OFF) == []
+    assert staff_page.evaluate("document.documentElement.scrollWidth") <= 768
