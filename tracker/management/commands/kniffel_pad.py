@@ -25,7 +25,8 @@ class Command(BaseCommand):
                                  f'{PadForm.MAX_NAMES} (default: blank)')
         parser.add_argument("--paper", default=defaults["paper"],
                             help="a4, a5 or letter (default: a4)")
-        parser.add_argument("--lang", default=defaults["lang"], help="de, en, fr, it or nl (default: de)")
+        parser.add_argument("--lang", default=defaults["lang"],
+                            help="de, en, fr, it or nl (default: de)")
         parser.add_argument("--columns", default=str(defaults["columns"]),
                             help="game columns per sheet, 1 to 10 (default: 6)")
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
