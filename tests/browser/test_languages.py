@@ -6,6 +6,7 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in
+from tracker.recording import start_play
 
 pytestmark = pytest.mark.browser
 
@@ -51,3 +52,37 @@ def test_the_top_bar_fits_an_upright_tablet(staff_page: Page, live_server, langu
     expect(staff_page.locator("html")).to_have_attribute("lang", language)
     assert staff_page.evaluate(CUT_OFF) == []
     assert staff_page.evaluate("document.documentElement.scrollWidth") <= 768
+
+
+#: Words wider than the button that holds them: the browser would break them inside.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const button of document.querySelectorAll('.choice')) {
+    const style = getComputedStyle(button);
+    const room = button.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    for (const word of button.innerText.split(/\\s+/).filter(Boolean)) {
+      const probe = document.createElement('span');
+      probe.textContent = word;
+      probe.className = 'probe';
+      probe.setAttribute('aria-hidden', 'true');
+      button.append(probe);
+      probe.style.cssText = 'position:absolute;white-space:nowrap;visibility:hidden';
+      if (probe.getBoundingClientRect().width > room + 0.5) broken.push(word);
+      probe.remove();
+    }
+  }
+  return [...new Set(broken)];
+}"""
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_the_elephant_buttons_keep_their_words_whole_on_an_upright_tablet(
+        staff_page: Page, live_server, table, language):
+    anna, ben = table["players"]
+    race = start_play(household=table["household"], game="maus_im_nacken", players=[anna, ben],
+                      game_night=table["night"], user=table["host"])
+    staff_page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language,
+                                     "url": live_server.url}])
+    staff_page.goto(live_server.url + race.get_absolute_url())
+    assert staff_page.locator(".choice").count() == 2 * 4 * 4  # players, elephants, places
+    assert staff_page.evaluate(BROKEN_WORDS) == []
