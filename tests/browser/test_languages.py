@@ -6,6 +6,7 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in
+from tests.factories import PlayerFactory
 from tracker.recording import start_play
 
 pytestmark = pytest.mark.browser
@@ -86,3 +87,20 @@ def test_the_elephant_buttons_keep_their_words_whole_on_an_upright_tablet(
     staff_page.goto(live_server.url + race.get_absolute_url())
     assert staff_page.locator(".choice").count() == 2 * 4 * 4  # players, elephants, places
     assert staff_page.evaluate(BROKEN_WORDS) == []
+
+
+@pytest.mark.parametrize("game", ["kniffel", "weltraum_kniffel"])
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_a_three_player_sheet_needs_no_scrolling_on_a_tablet_held_sideways(
+        page: Page, live_server, table, language, game):
+    anna, ben = table["players"]
+    carla = PlayerFactory(household=table["household"], name="Carla")
+    sheet = start_play(household=table["household"], game=game, players=[anna, ben, carla],
+                       game_night=table["night"], user=table["host"])
+    page.set_viewport_size({"width": 1024, "height": 768})
+    log_in(page, live_server)
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language,
+                               "url": live_server.url}])
+    page.goto(live_server.url + sheet.get_absolute_url())
+    scroll = page.locator(".sheet-scroll")
+    assert scroll.evaluate("box => box.scrollWidth <= box.clientWidth"), language
