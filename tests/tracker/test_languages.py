@@ -1,6 +1,7 @@
 """Five languages: the browser's choice is the default, the switcher overrides it, dates and
 numbers read as in that language, and the admin speaks it with Django's own catalogs."""
 
+import re
 from datetime import date
 
 import pytest
@@ -12,6 +13,7 @@ from django.utils import translation
 from games.i18n import Text
 from tests.factories import GameNightFactory
 from tests.printing.conftest import read_pdf
+from tests.tracker.stats_fixtures import build_history
 from tracker.printing import certificates_context
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +63,14 @@ def test_averages_use_the_languages_decimal_mark(language, expected):
 
 
 @pytest.mark.parametrize("language,expected", [
+    ("de", "42\u202f%"), ("en", "42%"), ("fr", "42\u202f%")])
+def test_percentages_are_written_as_in_the_language(language, expected):
+    with translation.override(language):
+        shown = Template("{{ wins|share:plays }}").render(Context({"wins": 21, "plays": 50}))
+    assert shown == expected
+
+
+@pytest.mark.parametrize("language,expected", [
     ("fr", "Site d’administration"), ("it", "Amministrazione sito"), ("nl", "Websitebeheer")])
 def test_the_admin_speaks_the_language_with_djangos_own_catalog(client, admin_user, language,
                                                                 expected):
@@ -91,3 +101,30 @@ def test_every_printed_sheet_takes_every_language(host_client, language):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     form = host_client.get(reverse("print_pad"), {"lang": language, "format": "html"})
     assert f'lang="{language}"' in form.content.decode()
+
+
+SVG = re.compile(r"<svg.*?</svg>", re.S)
+
+
+def svg_numbers_with_commas(html: str) -> list[str]:
+    """Coordinates written with a decimal comma: the drawing breaks there. (``points`` and
+    ``d`` separate x and y with a comma, so they are left out.)"""
+    return [value for svg in SVG.findall(html)
+            for name, value in re.findall(r'([\w-]+)="([^"]*)"', svg)
+            if name not in ("points", "d") and re.search(r"\d,\d", value)]
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it", "nl"])
+def test_charts_keep_their_coordinates_in_languages_with_a_decimal_comma(
+        host_client, household, family, language):
+    history = build_history(household, family)
+    host_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    pages = [host_client.get(f"/players/{family[0].pk}/"),
+             host_client.get("/games/generic/"),
+             host_client.get("/review/2024/"),
+             host_client.get(reverse("print_series", args=[history["series"].pk]),
+                             {"format": "html", "lang": language})]
+    for page in pages:
+        html = page.content.decode()
+        assert page.status_code == 200 and "<svg" in html
+        assert svg_numbers_with_commas(html) == []
