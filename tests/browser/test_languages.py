@@ -60,12 +60,11 @@ BROKEN_WORDS = """() => {
   const broken = [];
   for (const button of document.querySelectorAll('.choice')) {
     const style = getComputedStyle(button);
-    const room = button.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const room = button.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight);
     for (const word of button.innerText.split(/\\s+/).filter(Boolean)) {
       const probe = document.createElement('span');
       probe.textContent = word;
-      probe.className = 'probe';
-      probe.setAttribute('aria-hidden', 'true');
       button.append(probe);
       probe.style.cssText = 'position:absolute;white-space:nowrap;visibility:hidden';
       if (probe.getBoundingClientRect().width > room + 0.5) broken.push(word);
