@@ -1,6 +1,7 @@
 """Five languages: the browser's choice is the default, the switcher overrides it, dates and
 numbers read as in that language, and the admin speaks it with Django's own catalogs."""
 
+import io
 import re
 from datetime import date
 
@@ -96,9 +97,19 @@ def test_a_french_tally_sheet(host_client):
 
 
 @pytest.mark.parametrize("language", CODES)
-def test_every_printed_sheet_takes_every_language(host_client, language):
-    response = host_client.get(reverse("print_tally"), {"races": "2", "lang": language})
-    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+def test_every_printed_sheet_takes_every_language(host_client, household, family, language):
+    from pypdf import PdfReader
+
+    history = build_history(household, family)
+    series, night = history["series"], history["nights"][1]
+    sheets = [reverse("print_tally"), reverse("print_series", args=[series.pk]),
+              reverse("series_certificates", args=[series.pk]),
+              reverse("night_certificates", args=[night.pk]),
+              reverse("print_year_review", args=[2024])]
+    for url in sheets:
+        response = host_client.get(url, {"lang": language})
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+        assert PdfReader(io.BytesIO(response.content)).root_object["/Lang"] == language, url
     form = host_client.get(reverse("print_pad"), {"lang": language, "format": "html"})
     assert f'lang="{language}"' in form.content.decode()
 
