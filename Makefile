@@ -59,14 +59,24 @@ bench: install
 	$(BIN)/python bench/concurrency.py
 	$(BIN)/python bench/stats.py
 
-# Re-extract and compile the German catalogs after changing user-facing strings.
+# Re-extract every catalog after changing user-facing strings and compile them. A new
+# language gets its catalogs with `make messages LANGS="de en fr it nl xx"` (xx's code added
+# to LANGUAGES in tracker/settings.py and games/i18n.py); then translate every entry.
+LANGS ?= de fr it nl
+
 messages:
 	xgettext --language=Python --keyword=Text --from-code=UTF-8 --no-wrap --sort-by-file \
 	  --package-name=games -o games/locale/games.pot games/*.py
-	msgmerge --quiet --update --no-wrap --backup=none games/locale/de/LC_MESSAGES/games.po games/locale/games.pot
-	msgfmt --check -o games/locale/de/LC_MESSAGES/games.mo games/locale/de/LC_MESSAGES/games.po
-	$(BIN)/python manage.py makemessages --locale de --no-wrap --ignore ".venv/*" --ignore "games/*" --ignore "tests/*"
-	$(BIN)/python manage.py compilemessages --locale de --ignore ".venv/*"
+	for lang in $(LANGS); do \
+	  po=games/locale/$$lang/LC_MESSAGES/games.po; \
+	  if [ -f $$po ]; then msgmerge --quiet --update --no-wrap --backup=none $$po games/locale/games.pot; \
+	  else mkdir -p $$(dirname $$po) && msginit --no-translator --no-wrap --locale=$$lang \
+	    --input=games/locale/games.pot --output-file=$$po; fi; \
+	  msgfmt --check -o games/locale/$$lang/LC_MESSAGES/games.mo $$po || exit 1; \
+	done
+	$(BIN)/python manage.py makemessages $(foreach lang,$(LANGS),--locale $(lang)) --no-wrap \
+	  --ignore ".venv/*" --ignore "games/*" --ignore "tests/*"
+	$(BIN)/python manage.py compilemessages $(foreach lang,$(LANGS),--locale $(lang)) --ignore ".venv/*"
 	$(BIN)/python -m games > docs/games.md
 
 lint:

@@ -26,7 +26,7 @@ from typing import Any
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "games"
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "fr", "it", "nl")
 
 
 class Text(str):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tracker.stats import percent
+
 WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 24, 56
 
@@ -40,12 +42,12 @@ def rate_line(points: Sequence[dict[str, Any]], x_title: str, y_title: str) -> d
     for index, point in enumerate(points):
         value = point["wins"] / point["plays"] if point["plays"] else 0
         drawn.append({"x": round(LEFT + step * (index + 0.5), 1),
-                      "y": round(y_at(value, 1), 1), "value": f"{round(value * 100)}%",
+                      "y": round(y_at(value, 1), 1), "value": percent(value),
                       "label": point["label"] if index % nth == 0 else "",
                       "title": f"{point['label']}: {point['wins']}/{point['plays']}"})
     return {"box": plot_box(), "points": drawn, "x_title": x_title, "y_title": y_title,
             "polyline": " ".join(f"{p['x']},{p['y']}" for p in drawn),
-            "grid": [{"y": round(y_at(share, 1), 1), "label": f"{round(share * 100)}%"}
+            "grid": [{"y": round(y_at(share, 1), 1), "label": percent(share)}
                      for share in (0, 0.5, 1)]}
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
@@ -228,9 +229,6 @@ class LenientChoiceField(forms.ChoiceField):
         return super().to_python(value).strip().lower()
 
 
-LANGUAGES = [("de", _("German")), ("en", _("English"))]
-
-
 def printed_names(text: str, most: int, too_many: Any) -> tuple[str, ...]:
     """The names in ``text``, separated by commas; ``too_many`` when more than ``most``.
 
@@ -279,7 +277,7 @@ class PadForm(PrintForm):
                               required=False)
     paper = LenientChoiceField(label=_("Paper"), initial="a4", choices=[
         ("a4", "A4"), ("a5", "A5"), ("letter", "US Letter")])
-    lang = LenientChoiceField(label=_("Language"), initial="de", choices=LANGUAGES)
+    lang = LenientChoiceField(label=_("Language"), initial="de", choices=settings.LANGUAGES)
     columns = forms.IntegerField(label=_("Game columns per sheet"), initial=6, min_value=1,
                                  max_value=10)
 
@@ -321,7 +319,7 @@ class TallyForm(PrintForm):
 
     races = forms.IntegerField(label=_("Races"), initial=5, min_value=1, max_value=20)
     players = forms.CharField(label=_("Names (optional, separated by commas)"), required=False)
-    lang = LenientChoiceField(label=_("Language"), initial="de", choices=LANGUAGES)
+    lang = LenientChoiceField(label=_("Language"), initial="de", choices=settings.LANGUAGES)
 
     def clean_players(self) -> tuple[str, ...]:
         rules = games.get("maus_im_nacken")

@@ -211,7 +211,10 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("de", _("German")), ("en", _("English"))]
+# The languages of the rule texts the families play by. The browser's Accept-Language picks
+# one (LocaleMiddleware) until the switcher in the top bar sets another.
+LANGUAGES = [("de", _("German")), ("en", _("English")), ("fr", _("French")),
+             ("it", _("Italian")), ("nl", _("Dutch"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True

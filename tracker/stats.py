@@ -103,7 +103,9 @@ def wilson(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, flo
 
 
 def percent(value: float) -> str:
-    return f"{round(value * 100)}%"
+    """A share (0 to 1) as a whole percentage, written as the active language writes it."""
+    # Translators: a whole percentage, e.g. "42%"; French puts a narrow space before the sign.
+    return _("%(number)s%%") % {"number": round(value * 100)}
 
 
 # Players --------------------------------------------------------------------------
@@ -426,7 +428,7 @@ def fairness_sentence(start: FairnessRow, game: str) -> str:
             "game": game}
     low, high = start.interval
     figures = {"wins": start.wins, "plays": start.plays, "game": game,
-               "rate": percent(start.win_rate), "low": percent(low).rstrip("%"),
+               "rate": percent(start.win_rate), "low": round(low * 100),
                "high": percent(high), "fair": percent(start.fair_rate)}
     verdict = {
         "none": _("%(game)s: the start player won %(wins)s of %(plays)s games (%(rate)s, "

@@ -1,9 +1,12 @@
 """Take the README's screenshots of every screen at both tablet sizes.
 
 Run `make run` (the demo family, freshly loaded) in one terminal, then:
-    .venv/bin/python docs/screenshots/take.py [http://127.0.0.1:8000]
+    .venv/bin/python docs/screenshots/take.py [http://127.0.0.1:8000] [--lang fr]
+        [--screens kniffel-sheet,maus-entry]
 
-Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file. It plays the
+Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file; with ``--lang``,
+the screens as a browser set to that language sees them, as <screen>-<lang>-768x1024.png.
+``--screens`` takes only the named screens (the evening is set up all the same). It plays the
 start of an evening through the pages, as a host would: home and the start page while no
 night runs yet, then tonight's night with four players, a three-race series whose first
 race is saved and whose second is being entered, the night's scoreboard, and the demo
@@ -11,8 +14,8 @@ family's household, invitation, unfinished Kniffel sheet and tournament, and the
 statistics pages.
 """
 
+import argparse
 import re
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -32,18 +35,20 @@ def log_in(page: Page, base: str) -> None:
     page.wait_for_url(f"{base}/")
 
 
-def tablet(browser: Browser, base: str, width: int, height: int, *, logged_in: bool = True
-           ) -> Page:
+def tablet(browser: Browser, base: str, width: int, height: int, *, logged_in: bool = True,
+           language: str = "en-GB") -> Page:
+    """A tablet whose browser asks for ``language`` (Accept-Language)."""
     page = browser.new_context(viewport={"width": width, "height": height},
-                               locale="en-GB").new_page()
+                               locale=language).new_page()
     if logged_in:
         log_in(page, base)
     return page
 
 
-def shoot(page: Page, name: str, width: int, height: int) -> None:
+def shoot(page: Page, name: str, width: int, height: int, language: str = "en") -> None:
     page.wait_for_timeout(400)
-    page.screenshot(path=HERE / f"{name}-{width}x{height}.png")
+    suffix = "" if language == "en" else f"-{language}"
+    page.screenshot(path=HERE / f"{name}{suffix}-{width}x{height}.png")
 
 
 def start_the_evening(page: Page, base: str) -> dict[str, str]:
@@ -94,14 +99,22 @@ def start_the_evening(page: Page, base: str) -> dict[str, str]:
             "race": second_race, "kniffel": kniffel.get_attribute("href")}
 
 
-def main(base: str) -> None:
+def main(base: str, language: str, only: set[str]) -> None:
+    """The evening is set up in English, whose button names the set-up taps; the screens
+    are then taken in ``language``."""
+    def wanted(name: str) -> bool:
+        return not only or name in only
+
+    browser_language = "en-GB" if language == "en" else language
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        for width, height in SIZES:
-            page = tablet(browser, base, width, height)
-            shoot(page, "home", width, height)
+        for width, height in SIZES if wanted("home") or wanted("night-new") else []:
+            page = tablet(browser, base, width, height, language=browser_language)
+            if wanted("home"):
+                shoot(page, "home", width, height, language)
             page.goto(base + "/nights/new/")
-            shoot(page, "night-new", width, height)
+            if wanted("night-new"):
+                shoot(page, "night-new", width, height, language)
             page.context.close()
 
         setup = tablet(browser, base, 1024, 768)
@@ -139,35 +152,47 @@ def main(base: str) -> None:
             "review": f"/review/{review}/",
         }
         for width, height in SIZES:
-            page = tablet(browser, base, width, height)
+            page = tablet(browser, base, width, height, language=browser_language)
             for name, path in screens.items():
+                if not wanted(name):
+                    continue
                 page.goto(base + path)
                 if name == "new-game":
-                    page.get_by_text("Kniffel", exact=True).first.click()
+                    page.locator("label.game-tile:has(input[value=kniffel])").click()
                     for player in ("Lena", "Max", "Julia"):
                         page.wait_for_timeout(300)
                         page.get_by_role("button", name=player).click()
                     page.wait_for_timeout(300)
                     page.get_by_role("radio", name="Max").check()
                 if name == "kniffel-dice":
-                    page.locator("td.in-turn a.cell:not(.filled), a.cell:not(.filled)").first.click()
+                    open_cell = "td.in-turn a.cell:not(.filled), a.cell:not(.filled)"
+                    page.locator(open_cell).first.click()
                     page.locator(".die-pad, .question").first.wait_for()
-                    if page.get_by_role("link", name=re.compile("^Enter for")).count():
-                        page.get_by_role("link", name=re.compile("^Enter for")).click()
+                    anyway = page.locator(".question-buttons a[href*='anyway=1']")
+                    if anyway.count():
+                        anyway.click()
                     page.wait_for_timeout(300)
                     for face in ("5", "5", "2", "2", "2"):
                         page.locator(f".die-pad[aria-label='{face}']").click()
                         page.wait_for_timeout(200)
                 if name == "kniffel-out-of-turn":
                     page.locator("a.cell:not(.filled)").last.click()
-                shoot(page, name, width, height)
+                shoot(page, name, width, height, language)
             page.context.close()
-            visitor = tablet(browser, base, width, height, logged_in=False)
-            visitor.goto(base + invitation)
-            shoot(visitor, "invitation", width, height)
-            visitor.context.close()
+            if wanted("invitation"):
+                visitor = tablet(browser, base, width, height, logged_in=False,
+                                 language=browser_language)
+                visitor.goto(base + invitation)
+                shoot(visitor, "invitation", width, height, language)
+                visitor.context.close()
         browser.close()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base", nargs="?", default="http://127.0.0.1:8000")
+    parser.add_argument("--lang", default="en", help="de, en, fr, it or nl (default: en)")
+    parser.add_argument("--screens", default="", help="comma-separated screen names")
+    arguments = parser.parse_args()
+    main(arguments.base, arguments.lang,
+         {name.strip() for name in arguments.screens.split(",") if name.strip()})

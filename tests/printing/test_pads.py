@@ -4,6 +4,7 @@ import io
 from itertools import product
 
 import pytest
+from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
@@ -19,6 +20,8 @@ LONGEST_NAME = "Anna-Lena Müller-Lüdenscheid 🎲🚀 Sternch"
 #: 40 of the widest letters: the name line takes two lines.
 WIDEST_NAME = "W" * 38 + "🎲🚀"
 MM = 96 / 25.4  # CSS pixels in a millimetre
+#: Every language the site offers: the long French, Italian and Dutch labels must fit too.
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 def pad_pdf(tmp_path, *args: str) -> tuple[list[str], dict]:
@@ -63,6 +66,29 @@ def test_a_blank_pad_in_english_on_letter(tmp_path):
     assert "upper total" not in pages[1] and "lower total" not in pages[1]
 
 
+def test_a_pad_in_french_has_the_names_of_french_score_pads(tmp_path):
+    pages, metadata = pad_pdf(tmp_path, "--lang", "fr", "--players", "Amélie")
+    for label in ("As", "Six", "Prime si 63 ou plus", "Total du haut", "Brelan", "Carré",
+                  "Full", "Petite suite", "Grande suite", "Yahtzee", "Chance", "Total du bas",
+                  "Total général", "Partie 6", "PARTIE HAUTE", "Amélie"):
+        assert label in pages[0], label
+    assert metadata["/Title"] == "Bloc Yahtzee"
+    pages, _ = pad_pdf(tmp_path, "--lang", "fr", "--variant", "space")
+    for label in ("Ovni", "Fusée", "Nébuleuse", "Étoile", "Soleil", "Planète", "Triplés",
+                  "Deux paires", "Un triplé + une paire", "Cinq symboles différents",
+                  "Kniffel Espace"):
+        assert label in pages[0], label
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_command_prints_a_pad_in_every_language(tmp_path, language):
+    from pypdf import PdfReader
+
+    pages, _ = pad_pdf(tmp_path, "--lang", language)
+    assert len(pages) == 1
+    assert PdfReader(tmp_path / "pad.pdf").root_object["/Lang"] == language
+
+
 @pytest.mark.parametrize("variant,paper,columns",
                          list(product(("classic", "space"), ("a4", "a5", "letter"), range(1, 11))))
 def test_every_pad_prints_one_page_per_sheet(variant, paper, columns):
@@ -80,15 +106,21 @@ def test_a_names_sheets_come_together():
     assert ["Name: Ben" in page for page in pages] == [False] * 3 + [True] * 3
 
 
-@pytest.mark.parametrize("variant,paper,columns",
-                         list(product(("classic", "space"), ("a4", "a5", "letter"), (1, 10))))
-def test_no_text_leaves_its_cell_or_the_page(variant, paper, columns):
-    assert escaping_text(pad_html(variant, paper, columns)) == []
+@pytest.mark.parametrize("variant,paper,columns,language", [
+    *product(("classic", "space"), ("a4", "a5", "letter"), (1, 10), ["de"]),
+    # Ten columns leave the least room for every label and header: enough for the others.
+    *product(("classic", "space"), ("a4", "a5", "letter"), [10],
+             [language for language in LANGUAGES if language != "de"]),
+])
+def test_no_text_leaves_its_cell_or_the_page(variant, paper, columns, language):
+    assert escaping_text(pad_html(variant, paper, columns, language=language)) == []
 
 
-@pytest.mark.parametrize("paper,columns", [("a4", 7), ("a5", 4)])
-def test_worded_column_headers_fit_in_english(paper, columns):
-    assert escaping_text(pad_html("classic", paper, columns, language="en")) == []
+@pytest.mark.parametrize("paper,columns,language",
+                         [(paper, columns, language) for paper, columns in [("a4", 7), ("a5", 4)]
+                          for language in LANGUAGES if language != "de"])
+def test_worded_column_headers_fit(paper, columns, language):
+    assert escaping_text(pad_html("classic", paper, columns, language=language)) == []
 
 
 def test_a_300_character_name_stays_on_its_one_page():
@@ -146,7 +178,7 @@ def test_the_space_pad_has_its_eleven_rows(tmp_path):
     (["--sheets", "many"], "--sheets: Enter a whole number."),
     (["--paper", "a3"], "--paper: Select a valid choice. a3 is not one of the available"),
     (["--variant", "yahtzee"], "--variant: Select a valid choice."),
-    (["--lang", "fr"], "--lang: Select a valid choice."),
+    (["--lang", "es"], "--lang: Select a valid choice."),
 ])
 def test_bad_parameters_are_refused_on_the_command_line(tmp_path, args, message):
     with pytest.raises(CommandError) as refused:

@@ -6,6 +6,7 @@ from django import template
 from games import Problem, Text
 from tracker.engine_text import say as say_text
 from tracker.models import COLOURS
+from tracker.stats import percent
 
 register = template.Library()
 PALETTE = frozenset(colour for colour, _name in COLOURS)
@@ -33,3 +34,12 @@ def colour_class(colour: str) -> str:
     colours only: pages carry no style attributes, so the Content-Security-Policy needs no
     'unsafe-inline'."""
     return f"colour-{colour.removeprefix('#')}" if colour in PALETTE else ""
+
+
+@register.filter
+def share(part: float | None, whole: float | None) -> str:
+    """``{{ wins|share:plays }}``: ``part`` of ``whole`` as a percentage in the page's
+    language ("42%", "42 %"); 0% of nothing."""
+    if not part or not whole:
+        return percent(0)
+    return percent(part / whole)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from csp.constants import UNSAFE_INLINE
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
@@ -75,9 +76,9 @@ def pad(request: HttpRequest) -> HttpResponse:
 
 
 def print_language(request: HttpRequest) -> str:
-    """``?lang=de`` or ``?lang=en``; otherwise the page's language."""
+    """``?lang=fr`` (any of the site's languages); otherwise the page's language."""
     wanted = request.GET.get("lang")
-    return wanted if wanted in ("de", "en") else (get_language() or "en")[:2]
+    return wanted if wanted in dict(settings.LANGUAGES) else (get_language() or "en")[:2]
 
 
 def sheet_response(request: HttpRequest, template: str, context: dict, language: str,

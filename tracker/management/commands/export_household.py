@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tracker.models import Household
 from tracker.transfer import export_household
@@ -22,10 +23,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, name: str, output: str, **options: Any) -> None:
         found = list(Household.objects.filter(name=name)[:2])
         if not found:
-            raise CommandError(f"No household is called {name!r}.")
+            raise CommandError(_("No household is called %(name)r.") % {"name": name})
         if len(found) > 1:
-            raise CommandError(f"Several households are called {name!r}: rename all but "
-                               "one in the admin first.")
+            raise CommandError(_("Several households are called %(name)r: rename all but one "
+                                 "in the admin first.") % {"name": name})
         text = json.dumps(export_household(found[0]), ensure_ascii=False, indent=1) + "\n"
         if output == "-":
             self.stdout.write(text, ending="")
@@ -34,5 +35,7 @@ class Command(BaseCommand):
             with open(output, "w", encoding="utf-8") as file:
                 file.write(text)
         except OSError as error:
-            raise CommandError(f"Cannot write {output}: {error.strerror}.") from None
-        self.stderr.write(f"Exported {found[0].name} to {output}.", style_func=None)
+            raise CommandError(_("Cannot write %(file)s: %(reason)s.")
+                               % {"file": output, "reason": error.strerror}) from None
+        self.stderr.write(_("Exported %(household)s to %(file)s.")
+                          % {"household": found[0].name, "file": output}, style_func=None)

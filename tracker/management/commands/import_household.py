@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tracker.transfer import MAX_BYTES, ImportRefused, import_household, read_document
 
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         if member is not None:
             user = get_user_model().objects.filter(username=member).first()
             if user is None:
-                raise CommandError(f"No account is called {member!r}.")
+                raise CommandError(_("No account is called %(name)r.") % {"name": member})
         try:
             if file == "-":
                 data = sys.stdin.buffer.read(MAX_BYTES + 1)
@@ -34,11 +35,13 @@ class Command(BaseCommand):
                 with open(file, "rb") as opened:
                     data = opened.read(MAX_BYTES + 1)
         except OSError as error:
-            raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+            raise CommandError(_("Cannot read %(file)s: %(reason)s.")
+                               % {"file": file, "reason": error.strerror}) from None
         try:
             household = import_household(read_document(data), name=name)
         except ImportRefused as refused:
             raise CommandError(str(refused)) from None
         if user is not None:
             household.members.add(user)
-        self.stdout.write(f"Imported as {household.name!r} (id {household.pk}).")
+        self.stdout.write(_("Imported as %(name)r (id %(id)s).")
+                          % {"name": household.name, "id": household.pk})

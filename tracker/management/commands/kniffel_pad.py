@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tracker.forms import PadForm
@@ -24,7 +25,8 @@ class Command(BaseCommand):
                                  f'{PadForm.MAX_NAMES} (default: blank)')
         parser.add_argument("--paper", default=defaults["paper"],
                             help="a4, a5 or letter (default: a4)")
-        parser.add_argument("--lang", default=defaults["lang"], help="de or en (default: de)")
+        parser.add_argument("--lang", default=defaults["lang"],
+                            help="de, en, fr, it or nl (default: de)")
         parser.add_argument("--columns", default=str(defaults["columns"]),
                             help="game columns per sheet, 1 to 10 (default: 6)")
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
@@ -36,15 +38,18 @@ class Command(BaseCommand):
             raise CommandError("\n".join(problems))
         output = Path(options["output"])
         if output.is_dir():
-            raise CommandError(f"--output: {output} is a folder; give a file name, "
-                               f"e.g. {output / 'pad.pdf'}")
+            raise CommandError(_("--output: %(output)s is a folder; give a file name, "
+                                 "e.g. %(example)s") % {"output": output,
+                                                         "example": output / "pad.pdf"})
         if not output.parent.is_dir():
-            raise CommandError(f"--output: the folder {output.parent} does not exist")
+            raise CommandError(_("--output: the folder %(folder)s does not exist")
+                               % {"folder": output.parent})
         pad = form.pad()
         try:
             output.write_bytes(render_pad(pad))
         except OSError as error:
-            raise CommandError(f"--output: cannot write {output}: {error.strerror}") from None
+            raise CommandError(_("--output: cannot write %(output)s: %(reason)s")
+                               % {"output": output, "reason": error.strerror}) from None
         self.stdout.write(ngettext("Wrote %(file)s (%(pages)s page).",
                                    "Wrote %(file)s (%(pages)s pages).", pad.pages)
                           % {"file": output, "pages": pad.pages})
