@@ -2,10 +2,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.safestring import mark_safe
 
 from games import Problem, Text
 from tracker.engine_text import say as say_text
-from tracker.models import COLOURS
+from tracker.models import COLOURS, ShareLink
+from tracker.sharing import board_address as full_board_address
+from tracker.sharing import qr_svg
 
 register = template.Library()
 PALETTE = frozenset(colour for colour, _name in COLOURS)
@@ -33,3 +36,16 @@ def colour_class(colour: str) -> str:
     colours only: pages carry no style attributes, so the Content-Security-Policy needs no
     'unsafe-inline'."""
     return f"colour-{colour.removeprefix('#')}" if colour in PALETTE else ""
+
+
+@register.simple_tag(takes_context=True)
+def board_address(context: template.Context, link: ShareLink) -> str:
+    """``{% board_address share_link as address %}``: the board's full address."""
+    return full_board_address(context["request"], link)
+
+
+@register.simple_tag
+def qr_code(address: str) -> str:
+    """``{% qr_code address %}``: the address's QR code, drawn inline as SVG."""
+    # segno writes only numbers and path data: the address itself never enters the markup.
+    return mark_safe(qr_svg(address))

@@ -1,8 +1,11 @@
 """Read-only scoreboards for the room, opened through an unguessable share link.
 
-The board polls every few seconds with the state it shows; when nothing
-changed the answer is an empty 204, so a TV left on all evening costs one
-small query per poll.
+An open board asks about twice a second whether anything changed, naming the state it
+shows in ``If-None-Match``. The answer is worked out from one small query: 304 Not
+Modified, with no body, while nothing changed; the board's new content when something did.
+Ten TVs left on all evening cost twenty such queries a second, and no server process is
+held open for them (a stream of server-sent events would tie up one of gunicorn's few
+synchronous workers per TV).
 """
 
 from __future__ import annotations
@@ -10,13 +13,26 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Sum
+from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST, require_safe
 
-from tracker.models import GameNight, Play, Series, ShareLink, Tournament
+from tracker.models import (
+    GameNight,
+    Play,
+    PlayStatus,
+    Series,
+    ShareLink,
+    Tournament,
+    TournamentEntry,
+)
+from tracker.sharing import board_address
 from tracker.views.common import (
     get_for_household,
     household_required,
@@ -24,52 +40,137 @@ from tracker.views.common import (
     render_page,
 )
 from tracker.views.nights import night_context
+from tracker.views.printing import print_language, sheet_response
 from tracker.views.series import series_context
 from tracker.views.sheets import forget_sheet_page, sheet_context
 from tracker.views.tournaments import tournament_context
 
-POLL_SECONDS = 3
+#: How often an open board asks whether anything changed: an entry shows within about this
+#: long, plus the time to draw the board once.
+POLL_MILLISECONDS = 500
+
+#: The latest games of an evening that the night's board lists; earlier ones are counted.
+NIGHT_BOARD_PLAYS = 6
 
 
-def board_state(link: ShareLink) -> str:
-    """A short text that changes whenever anything the board shows changes."""
+def _plays_summary(field: str, value: str) -> tuple[Subquery, Subquery]:
+    """How many plays belong to the link's night, series or tournament (``field``), and the
+    sum of their versions: each save raises a play's version."""
+    plays = (Play.objects.filter(**{field: OuterRef(value)}).order_by().values(field)
+             .annotate(count=Count("id"), versions=Sum("version")))
+    return Subquery(plays.values("count")), Subquery(plays.values("versions"))
+
+
+def shown_link_with_state(token: str) -> ShareLink:
+    """The link that ``token`` opens, unless revoked, with ``state``: a short text that
+    changes whenever anything its board shows changes. One query."""
+    annotations: dict[str, Any] = {
+        "play_version": Subquery(Play.objects.filter(pk=OuterRef("play_id")).values("version")),
+        "dropped": Coalesce(Subquery(
+            TournamentEntry.objects.filter(tournament_id=OuterRef("tournament_id"),
+                                           dropped_after_round__isnull=False)
+            .order_by().values("tournament_id").annotate(n=Count("id")).values("n")),
+            0, output_field=IntegerField()),
+    }
+    for field in ("game_night_id", "series_id", "tournament_id"):
+        count, versions = _plays_summary(field, field)
+        annotations[f"{field}_plays"], annotations[f"{field}_versions"] = count, versions
+    link = get_object_or_404(
+        ShareLink.objects.select_related("household", "series", "tournament")
+        .annotate(**annotations), token=token, revoked_at__isnull=True)
     if link.play_id:
-        version = Play.objects.filter(pk=link.play_id).values_list("version", flat=True).first()
-        return f"p{version}"
-    if link.game_night_id:
-        plays = Play.objects.filter(game_night_id=link.game_night_id)
+        link.state = f"p{link.play_version}"
+    elif link.game_night_id:
+        link.state = f"n{link.game_night_id_plays or 0}-{link.game_night_id_versions or 0}"
     elif link.series_id:
-        plays = Play.objects.filter(series_id=link.series_id)
+        link.state = (f"s{link.series_id_plays or 0}-{link.series_id_versions or 0}-"
+                      f"{link.series.status}-{link.series.races_planned}")
     else:
-        plays = Play.objects.filter(tournament_id=link.tournament_id)
-    summary = plays.aggregate(count=Count("id"), versions=Sum("version"))
-    return f"{summary['count']}-{summary['versions'] or 0}"
+        link.state = (f"t{link.tournament_id_plays or 0}-{link.tournament_id_versions or 0}-"
+                      f"{link.tournament.status}-{link.tournament.final_round}-{link.dropped}")
+    return link
+
+
+def board_etag(link: ShareLink) -> str:
+    """The board's entity tag: its state in the visitor's language."""
+    return f'"{link.state}-{get_language()}"'
 
 
 @require_safe
 def board(request: HttpRequest, token: str) -> HttpResponse:
-    link = get_object_or_404(ShareLink.objects.select_related("household"), token=token,
-                             revoked_at__isnull=True)
-    state = board_state(link)
-    if request.htmx and request.GET.get("since") == state:
-        return HttpResponse(status=204)
-    return render_page(request, "boards/board.html", board_context(link) | {
-        "state": state, "poll_seconds": POLL_SECONDS, "board": True}, partial="board")
+    """The scoreboard page; asked again by the open board (an htmx-style request naming the
+    state it shows in ``If-None-Match``), only its changed content, or 304."""
+    link = shown_link_with_state(token)
+    etag = board_etag(link)
+    if request.htmx:
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            unchanged["ETag"] = etag
+            patch_vary_headers(unchanged, ["HX-Request", "Accept-Language", "Cookie"])
+            return unchanged
+    response = render_page(request, "boards/board.html", board_context(link) | {
+        "etag": etag, "poll_milliseconds": POLL_MILLISECONDS, "board": True,
+        "board_url": board_address(request, link)}, partial="board")
+    response["ETag"] = etag
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return response
 
 
 def board_context(link: ShareLink) -> dict[str, Any]:
+    """What the board shows, with who leads, whose turn it is and what changed last."""
     if link.play_id:
         # No cells prefetched: a sheet's table comes from the cache unless it changed.
         play = Play.objects.prefetch_related(participants_in_seat_order()).get(pk=link.play_id)
         if play.is_dice_sheet:
-            return {"link": link, "kind": "sheet"} | sheet_context(play)
+            context = sheet_context(play)
+            return {"link": link, "kind": "sheet", "title": str(play.rules.name)} | context | {
+                "leaders": sheet_leaders(context), "turn": context["next_player"]}
         ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
-        return {"link": link, "kind": "play", "play": play, "ranked": ranked}
+        finished = play.status == PlayStatus.FINISHED
+        return {"link": link, "kind": "play", "play": play, "ranked": ranked,
+                "leaders": [{"player": p.player, "score": p.points if play.scored_by_points
+                             else None} for p in ranked if finished and p.place == 1],
+                "finished": finished}
     if link.game_night_id:
-        return {"link": link, "kind": "night"} | night_context(link.game_night)
+        context = night_context(link.game_night)
+        plays = context["plays"]
+        latest = max(plays, key=lambda play: play.updated_at, default=None)
+        return {"link": link, "kind": "night"} | context | {
+            "board_plays": plays[::-1][:NIGHT_BOARD_PLAYS],
+            "earlier_plays": max(0, len(plays) - NIGHT_BOARD_PLAYS),
+            "fresh_play": latest.pk if latest else None,
+            "leaders": [{"player": row, "score": None, "wins": row.wins}
+                        for row in context["standings"]
+                        if row.rank == 1 and row.wins]}
     if link.tournament_id:
-        return {"link": link, "kind": "tournament"} | tournament_context(link.tournament)
-    return {"link": link, "kind": "series"} | series_context(link.series)
+        context = tournament_context(link.tournament)
+        tables = context["tables"]
+        latest = max(tables, key=lambda play: play.updated_at, default=None)
+        started = any(points is not None for item in context["standings"]
+                      for points in item["rounds"])
+        return {"link": link, "kind": "tournament"} | context | {
+            "fresh_play": latest.pk if latest else None,
+            "finished": context["finished"],
+            "leaders": [{"player": item["entry"].player, "score": item["row"].total}
+                        for item in context["standings"] if item["rank"] == 1 and started]}
+    context = series_context(link.series)
+    finished_races = context["finished_races"]
+    latest = max(finished_races, key=lambda race: race.updated_at, default=None)
+    return {"link": link, "kind": "series"} | context | {
+        "fresh_column": finished_races.index(latest) if latest else None,
+        "finished": bool(context["winners"]),
+        "leaders": [{"player": item["player"], "score": item["row"].total}
+                    for item in context["rows"] if item["row"].rank == 1 and finished_races]}
+
+
+def sheet_leaders(context: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players with the highest total on the sheet, once anything is entered."""
+    if not context["anything_entered"]:
+        return []
+    totals = {p.player_key: p.details.get("total", 0) for p in context["participants"]}
+    best = max(totals.values())
+    return [{"player": p.player, "score": best} for p in context["participants"]
+            if totals[p.player_key] == best]
 
 
 SHAREABLE = {"play": Play, "night": GameNight, "series": Series, "tournament": Tournament}
@@ -105,3 +206,17 @@ def share_revoke(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(link.target)
 
 
+@login_required
+@require_safe
+@xframe_options_sameorigin
+def share_card(request: HttpRequest, token: str) -> HttpResponse:
+    """A card to print and put up in the room: the board's QR code, big, and its address."""
+    link = get_object_or_404(
+        ShareLink.objects.select_related("household", "play", "game_night", "series",
+                                         "tournament"),
+        token=token, household=household_required(request), revoked_at__isnull=True)
+    language = print_language(request)
+    context = {"link": link, "address": board_address(request, link), "numbered": False,
+               "title": link.household.name}
+    return sheet_response(request, "print/share_card.html", context, language,
+                          f"scoreboard-{link.token[:6]}.pdf")

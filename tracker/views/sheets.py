@@ -83,6 +83,20 @@ class SheetRows:
             for field in self.play.rules.fields
         ]
 
+    @cached_property
+    def latest(self) -> KniffelCell | None:
+        """The cell entered or corrected last: the scoreboard highlights it."""
+        return max(self.cells.values(), key=lambda cell: (cell.entered_at, cell.pk), default=None)
+
+    @property
+    def latest_id(self) -> str:
+        latest = self.latest
+        return f"c-{latest.player_id}-{latest.field}" if latest else ""
+
+    @property
+    def latest_player_id(self) -> int | None:
+        return self.latest.player_id if self.latest else None
+
     @property
     def bonus(self) -> list[dict[str, Any]]:
         return [bonus_cell(self.play, p) for p in self.participants]
