@@ -5,10 +5,10 @@
 "use strict";
 
 const PREFIX = "scorekeeper-static-";
-const CACHE = PREFIX + "{{ version }}";
-const OFFLINE_URL = "{{ offline_url|escapejs }}";
-const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
-const KEPT = [OFFLINE_URL,{% for file in files %} "{{ file|escapejs }}"{% if not forloop.last %},{% endif %}{% endfor %}];
+const CACHE = PREFIX + {{ version }};
+const OFFLINE_URL = {{ offline_url }};
+const STATIC_PREFIX = {{ static_prefix }};
+const KEPT = {{ kept }};
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(KEPT))

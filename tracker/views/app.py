@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -67,13 +69,13 @@ def offline_cache_version() -> str:
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, served from the site's root so that it looks after every page."""
-    response = render(request, "sw.js", {
+    # Values written as JSON, which is JavaScript: the script is not HTML to escape for.
+    return render(request, "sw.js", {name: mark_safe(json.dumps(value)) for name, value in {
         "version": offline_cache_version(),
-        "files": [static(path) for path in OFFLINE_FILES],
+        "kept": [reverse("offline"), *(static(path) for path in OFFLINE_FILES)],
         "offline_url": reverse("offline"),
-        "static_prefix": static(""),
-    }, content_type="text/javascript; charset=utf-8")
-    return response
+        "static_prefix": PrefixNode.handle_simple("STATIC_URL"),
+    }.items()}, content_type="text/javascript; charset=utf-8")
 
 
 @require_safe
