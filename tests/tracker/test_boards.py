@@ -151,6 +151,8 @@ def test_night_and_series_boards(client, household, night, family):
     series_link = ShareLink.objects.create(household=household, series=series)
     page = client.get(reverse("board", args=[series_link.token])).content.decode()
     assert "Winter Cup" in page and page.index("Ben") < page.index("Anna")
+    assert '<th class="num fresh">1</th>' in page  # the race saved last lights up
+    assert "1 of 5 races played" in page
 
 
 def test_unknown_or_foreign_share_actions_are_refused(client, host_client, stranger, kniffel):

@@ -115,8 +115,9 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
             unchanged["ETag"] = etag
             patch_vary_headers(unchanged, ["HX-Request", "Accept-Language", "Cookie"])
             return unchanged
-    link = ShareLink.objects.select_related("household", "game_night", "series",
-                                            "tournament").get(pk=link_id)
+    # Revoked a moment ago, between the two queries: gone as well.
+    link = get_object_or_404(ShareLink.objects.select_related(
+        "household", "game_night", "series", "tournament"), pk=link_id, revoked_at__isnull=True)
     response = render_page(request, "boards/board.html", board_context(link) | {
         "etag": etag, "poll_milliseconds": POLL_MILLISECONDS, "board": True,
         "board_url": board_address(request, link)}, partial="board")
@@ -128,44 +129,61 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
 def board_context(link: ShareLink) -> dict[str, Any]:
     """What the board shows, with who leads, whose turn it is and what changed last."""
     if link.play_id:
-        # No cells prefetched: a sheet's table comes from the cache unless it changed.
-        play = Play.objects.prefetch_related(participants_in_seat_order()).get(pk=link.play_id)
-        if play.is_dice_sheet:
-            context = sheet_context(play)
-            return {"link": link, "kind": "sheet", "title": str(play.rules.name)} | context | {
-                "leaders": sheet_leaders(context), "turn": context["next_player"]}
-        ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
-        finished = play.status == PlayStatus.FINISHED
-        return {"link": link, "kind": "play", "play": play, "ranked": ranked,
-                "leaders": [{"player": p.player, "score": p.points if play.scored_by_points
-                             else None} for p in ranked if finished and p.place == 1],
-                "finished": finished}
+        return {"link": link} | play_board(link.play_id)
     if link.game_night_id:
-        context = night_context(link.game_night)
-        plays = context["plays"]
-        latest = max(plays, key=lambda play: play.updated_at, default=None)
-        return {"link": link, "kind": "night"} | context | {
-            "board_plays": plays[::-1][:NIGHT_BOARD_PLAYS],
-            "earlier_plays": max(0, len(plays) - NIGHT_BOARD_PLAYS),
-            "fresh_play": latest.pk if latest else None,
-            "leaders": [{"player": row, "score": None, "wins": row.wins}
-                        for row in context["standings"]
-                        if row.rank == 1 and row.wins]}
+        return {"link": link, "kind": "night"} | night_board(link.game_night)
     if link.tournament_id:
-        context = tournament_context(link.tournament)
-        tables = context["tables"]
-        latest = max(tables, key=lambda play: play.updated_at, default=None)
-        started = any(points is not None for item in context["standings"]
-                      for points in item["rounds"])
-        return {"link": link, "kind": "tournament"} | context | {
-            "fresh_play": latest.pk if latest else None,
-            "finished": context["finished"],
-            "leaders": [{"player": item["entry"].player, "score": item["row"].total}
-                        for item in context["standings"] if item["rank"] == 1 and started]}
-    context = series_context(link.series)
+        return {"link": link, "kind": "tournament"} | tournament_board(link.tournament)
+    return {"link": link, "kind": "series"} | series_board(link.series)
+
+
+def play_board(play_id: int) -> dict[str, Any]:
+    """A Kniffel sheet with its leaders and whose turn it is, or a game's places."""
+    # No cells prefetched: a sheet's table comes from the cache unless it changed.
+    play = Play.objects.prefetch_related(participants_in_seat_order()).get(pk=play_id)
+    if play.is_dice_sheet:
+        context = sheet_context(play)
+        return {"kind": "sheet"} | context | {
+            "leaders": sheet_leaders(context), "turn": context["next_player"]}
+    ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
+    finished = play.status == PlayStatus.FINISHED
+    return {"kind": "play", "play": play, "ranked": ranked, "finished": finished,
+            "leaders": [{"player": p.player,
+                         "score": p.points if play.scored_by_points else None}
+                        for p in ranked if finished and p.place == 1]}
+
+
+def night_board(night: GameNight) -> dict[str, Any]:
+    """The evening's standings and its latest games, the game changed last lit up."""
+    context = night_context(night)
+    plays = context["plays"]
+    latest = max(plays, key=lambda play: play.updated_at, default=None)
+    return context | {
+        "board_plays": plays[::-1][:NIGHT_BOARD_PLAYS],
+        "earlier_plays": max(0, len(plays) - NIGHT_BOARD_PLAYS),
+        "fresh_play": latest.pk if latest else None,
+        "leaders": [{"player": row, "score": None, "wins": row.wins}
+                    for row in context["standings"] if row.rank == 1 and row.wins]}
+
+
+def tournament_board(tournament: Tournament) -> dict[str, Any]:
+    """Standings and the current round's tables, the table changed last lit up."""
+    context = tournament_context(tournament)
+    latest = max(context["tables"], key=lambda play: play.updated_at, default=None)
+    started = any(points is not None for item in context["standings"]
+                  for points in item["rounds"])
+    return context | {
+        "fresh_play": latest.pk if latest else None,
+        "leaders": [{"player": item["entry"].player, "score": item["row"].total}
+                    for item in context["standings"] if item["rank"] == 1 and started]}
+
+
+def series_board(series: Series) -> dict[str, Any]:
+    """Standings race by race, the race finished last lit up."""
+    context = series_context(series)
     finished_races = context["finished_races"]
     latest = max(finished_races, key=lambda race: race.updated_at, default=None)
-    return {"link": link, "kind": "series"} | context | {
+    return context | {
         "fresh_column": finished_races.index(latest) if latest else None,
         "finished": bool(context["winners"]),
         "leaders": [{"player": item["player"], "score": item["row"].total}
