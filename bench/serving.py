@@ -24,6 +24,14 @@ def free_port() -> int:
 def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
     """gunicorn with ``workers`` processes and the settings in ``env``; yields its port once
     it accepts connections."""
+    with gunicorn_process(env, workers) as (port, _server):
+        yield port
+
+
+@contextmanager
+def gunicorn_process(env: dict[str, str], workers: int
+                     ) -> Iterator[tuple[int, subprocess.Popen]]:
+    """As :func:`gunicorn`, and the master process too, for measuring what the server uses."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -35,7 +43,7 @@ def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
                 break
             except OSError:
                 time.sleep(0.1)
-        yield port
+        yield port, server
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -1,6 +1,7 @@
 import os
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
@@ -9,6 +10,19 @@ from tracker.recording import start_play
 
 # Playwright drives the browser from an event loop; the ORM calls in those tests are synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix,
+                                 tmp_path_factory):
+    """On SQLite the tests' database is a file, as in production. In memory, a live server's
+    threads would share one connection, and SQLite refuses a write on it while another
+    thread reads ("database table is locked"): with a scoreboard asking twice a second, a
+    browser test saving a result would fail now and then."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "tests.sqlite3")
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@ from django.urls import include, path, register_converter
 
 from tracker.parsing import IdConverter
 from tracker.views import (
+    app,
     boards,
     households,
     nights,
@@ -20,6 +21,10 @@ register_converter(IdConverter, "id")
 urlpatterns = [
     path("", nights.home, name="home"),
     path("health/", nights.health, name="health"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service_worker"),
+    path("offline/", app.offline, name="offline"),
+    path("favicon.ico", app.favicon, name="favicon"),
     path("nights/new/", nights.night_new, name="night_new"),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
     path("nights/<id:night_id>/plays/new/", plays.play_new, name="play_new"),
@@ -40,6 +45,7 @@ urlpatterns = [
          name="sheet_extra_kniffels"),
     path("share/<slug:kind>/<id:object_id>/", boards.share_create, name="share_create"),
     path("share/<str:token>/revoke/", boards.share_revoke, name="share_revoke"),
+    path("share/<str:token>/card/", boards.share_card, name="share_card"),
     path("board/<str:token>/", boards.board, name="board"),
     path("print/pad/", printing.pad, name="print_pad"),
     path("print/tally/", printing.tally, name="print_tally"),

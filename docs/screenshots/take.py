@@ -4,9 +4,12 @@ Run `make run` (the demo family, freshly loaded) in one terminal, then:
     .venv/bin/python docs/screenshots/take.py [http://127.0.0.1:8000] [--lang fr]
         [--screens kniffel-sheet,maus-entry]
 
-Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file; with ``--lang``,
-the screens as a browser set to that language sees them, as <screen>-<lang>-768x1024.png.
-``--screens`` takes only the named screens (the evening is set up all the same). It plays the
+Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file, and the
+scoreboards of a Kniffel sheet, a race, the evening, the series and the tournament as they
+look on a TV, board-<kind>-1920x1080.png (``--screens board`` for those alone); with
+``--lang``, the screens as a browser set to that language sees them, as
+<screen>-<lang>-768x1024.png. ``--screens`` takes only the named screens (the evening is set
+up all the same). It plays the
 start of an evening through the pages, as a host would: home and the start page while no
 night runs yet, then tonight's night with four players, a three-race series whose first
 race is saved and whose second is being entered, the night's scoreboard, and the demo
@@ -99,6 +102,26 @@ def start_the_evening(page: Page, base: str) -> dict[str, str]:
             "race": second_race, "kniffel": kniffel.get_attribute("href")}
 
 
+def shoot_boards(browser: Browser, base: str, pages: dict[str, str]) -> None:
+    """Share each page's scoreboard (where not shared yet) and shoot it at TV size."""
+    host = tablet(browser, base, 1024, 768)
+    boards = {}
+    for kind, path in pages.items():
+        host.goto(base + path)
+        if host.get_by_role("button", name="Share a scoreboard").count():
+            host.get_by_role("button", name="Share a scoreboard").click()
+        boards[kind] = host.locator(".share-url").get_attribute("href")
+    host.context.close()
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080},
+                             locale="en-GB").new_page()
+    for kind, board in boards.items():
+        tv.goto(base + board)
+        # The Kniffel board while its last entry still lights up; the others once calm.
+        tv.wait_for_timeout(1200 if kind == "kniffel" else 5600)
+        tv.screenshot(path=HERE / f"board-{kind}-1920x1080.png")
+    tv.context.close()
+
+
 def main(base: str, language: str, only: set[str]) -> None:
     """The evening is set up in English, whose button names the set-up taps; the screens
     are then taken in ``language``."""
@@ -185,6 +208,10 @@ def main(base: str, language: str, only: set[str]) -> None:
                 visitor.goto(base + invitation)
                 shoot(visitor, "invitation", width, height, language)
                 visitor.context.close()
+        if wanted("board") and language == "en":
+            shoot_boards(browser, base, {"kniffel": paths["kniffel"], "play": paths["result"],
+                                         "night": paths["night"], "series": paths["series"],
+                                         "tournament": tournament})
         browser.close()
 
 

@@ -54,4 +54,82 @@
       container.querySelectorAll(":scope > .request-error").forEach((old) => old.remove());
     }
   });
+
+  // A scoreboard follows the game: it asks every half second whether anything changed,
+  // naming the state it shows, and the server answers 304 until something did. When the
+  // server cannot be reached the board says since when, and greys out the scores.
+  function followBoard() {
+    let failingSince = null;
+    function board() { return document.getElementById("board"); }
+    function showStale(current, text) {
+      current.classList.add("stale");
+      current.querySelector(".board-stale").textContent = text;
+    }
+    async function ask() {
+      const current = board();
+      if (!current || document.hidden) {
+        return;
+      }
+      try {
+        const response = await fetch(current.dataset.follow, {
+          headers: {"HX-Request": "true", "If-None-Match": current.dataset.etag},
+          cache: "no-store", credentials: "same-origin",
+        });
+        if (response.status === 200) {
+          current.outerHTML = await response.text();
+        } else if (response.status === 404) {
+          showStale(current, current.dataset.closed);
+          return "closed";
+        } else if (response.status !== 304) {
+          throw new Error(String(response.status));
+        }
+        failingSince = null;
+        board().classList.remove("stale");
+      } catch (error) {
+        failingSince = failingSince || new Date();
+        const time = failingSince.toLocaleTimeString(document.documentElement.lang,
+          {hour: "2-digit", minute: "2-digit"});
+        showStale(current, current.dataset.stale.replace("%(time)s", time));
+      }
+    }
+    async function loop() {
+      const every = Number(board().dataset.every) || 1000;
+      if (await ask() !== "closed") {
+        window.setTimeout(loop, every);
+      }
+    }
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) { ask(); } });
+    window.setTimeout(loop, Number(board().dataset.every) || 1000);
+  }
+
+  // The offline page opens the app again by itself once the server answers.
+  function waitForServer() {
+    const health = document.body.dataset.health;
+    window.setInterval(async () => {
+      try {
+        const response = await fetch(health, {cache: "no-store"});
+        if (response.ok) {
+          window.location.reload();
+        }
+      } catch (error) {
+        // Still no connection: ask again on the next round.
+      }
+    }, 3000);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    if (document.getElementById("board") && document.getElementById("board").dataset.follow) {
+      followBoard();
+    }
+    if (document.body.classList.contains("offline-page")) {
+      waitForServer();
+    }
+    // The service worker needs a secure origin (HTTPS, or this computer itself).
+    const worker = document.body.dataset.serviceWorker;
+    if (worker && "serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register(worker, {scope: "/"}).catch(() => {
+        // Without it the app works as before, only not offline: nothing to tell the user.
+      });
+    }
+  });
 })();

@@ -6,7 +6,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import log_in
 from tests.factories import PlayerFactory
-from tracker.models import Invitation, Series, Tournament, TournamentEntry
+from tracker.models import Invitation, Series, ShareLink, Tournament, TournamentEntry
 from tracker.recording import (
     record_result,
     start_play,
@@ -78,6 +78,7 @@ def evening(table):
         TournamentEntry.objects.create(tournament=tournament, player=player)
     start_tournament_round(tournament, user=host)
     invitation = Invitation.objects.create(household=household, created_by=host)
+    ShareLink.objects.create(household=household, game_night=night)  # its QR code and card
     return {
         "screens": [
             "/", "/nights/new/", night.get_absolute_url(), f"{night.get_absolute_url()}players/",
@@ -87,7 +88,7 @@ def evening(table):
             tournament.get_absolute_url(), "/household/",
             "/print/pad/", "/household/import/", "/plays/open/", "/history/",
         ],
-        "logged_out": ["/accounts/login/", f"/invite/{invitation.token}/"],
+        "logged_out": ["/accounts/login/", f"/invite/{invitation.token}/", "/offline/"],
     }
 
 

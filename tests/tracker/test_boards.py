@@ -1,9 +1,20 @@
+import io
+
 import pytest
+from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tests.factories import PlayerFactory, SeriesFactory
-from tracker.models import ShareLink
-from tracker.recording import record_result, start_play, write_cell
+from tracker.models import ShareLink, Tournament, TournamentEntry
+from tracker.recording import (
+    drop_out,
+    record_result,
+    start_play,
+    start_tournament_round,
+    write_cell,
+)
+from tracker.sharing import qr_svg
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -24,17 +35,101 @@ def test_the_host_shares_and_revokes_a_scoreboard(host_client, client, kniffel, 
     assert client.get(reverse("board", args=[link.token])).status_code == 404
 
 
-def test_a_board_answers_204_while_nothing_changes(client, kniffel, family):
+def follow(client, url: str, etag: str):
+    """What an open board asks: anything new since the state it shows?"""
+    return client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
+
+
+def test_a_board_answers_304_while_nothing_changes(client, kniffel, family,
+                                                   django_assert_num_queries):
     link = ShareLink.objects.create(household=kniffel.household, play=kniffel)
-    page = client.get(reverse("board", args=[link.token])).content.decode()
-    state = page.split("?since=")[1].split('"')[0]
     url = reverse("board", args=[link.token])
-    unchanged = client.get(url, {"since": state}, **HTMX)
-    assert unchanged.status_code == 204 and unchanged.content == b""
+    page = client.get(url)
+    etag = page["ETag"]
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in page.content.decode()
+    with django_assert_num_queries(1):
+        unchanged = follow(client, url, etag)
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    assert unchanged["ETag"] == etag
+
     write_cell(kniffel, family[0], "chance", 23, expected_version=None)
-    changed = client.get(url, {"since": state}, **HTMX)
-    assert changed.status_code == 200
-    assert ">23<" in changed.content.decode() and "<html" not in changed.content.decode()
+    changed = follow(client, url, etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    html = changed.content.decode()
+    assert "<html" not in html and ">23<" in html
+    assert f'id="c-{family[0].pk}-chance" class="fresh"' in html
+    assert follow(client, url, changed["ETag"]).status_code == 304
+
+
+def test_the_board_shows_the_leader_and_whose_turn_it_is(client, kniffel, family):
+    write_cell(kniffel, family[0], "chance", 23, expected_version=None)
+    link = ShareLink.objects.create(household=kniffel.household, play=kniffel)
+    html = client.get(reverse("board", args=[link.token])).content.decode()
+    leader = html.split('class="board-leader"')[1].split("</p>")[0]
+    turn = html.split('class="board-turn"')[1].split("</p>")[0]
+    assert "Leading" in leader and "Anna" in leader and "23" in leader
+    assert "Ben's turn" in turn
+
+
+def test_a_board_follows_a_tournament_drop_out(client, household, family):
+    tournament = Tournament.objects.create(household=household, name="Party",
+                                           game="maus_im_nacken", rounds_planned=2)
+    for player in family:
+        TournamentEntry.objects.create(tournament=tournament, player=player)
+    start_tournament_round(tournament)
+    link = ShareLink.objects.create(household=household, tournament=tournament)
+    url = reverse("board", args=[link.token])
+    etag = client.get(url)["ETag"]
+    assert follow(client, url, etag).status_code == 304
+    drop_out(tournament, family[3])
+    changed = follow(client, url, etag)
+    assert changed.status_code == 200 and "dropped out" in changed.content.decode()
+
+
+def test_the_night_board_lists_the_latest_games(client, household, night, family):
+    for _ in range(8):
+        race = start_play(household=household, game="maus_im_nacken", players=family[:2],
+                          game_night=night)
+        record_result(race, {"elephants": {family[0].key: ["caught"] * 4,
+                                           family[1].key: ["home:1", "caught", "caught",
+                                                           "caught"]}}, expected_version=1)
+    link = ShareLink.objects.create(household=household, game_night=night)
+    html = client.get(reverse("board", args=[link.token])).content.decode()
+    assert html.count('<li class="item') == 6 and "and 2 earlier games" in html
+    # The latest game comes first and lights up.
+    assert html.count("item fresh") == 1 and html.index("item fresh") == html.index("\"item") + 1
+    assert "Ben" in html.split('class="board-leader"')[1].split("</p>")[0]
+
+
+def test_share_link_shows_a_qr_code_and_prints_a_card(host_client, kniffel):
+    host_client.post(reverse("share_create", args=["play", kniffel.pk]))
+    link = ShareLink.objects.get()
+    address = f"http://testserver/board/{link.token}/"
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert qr_svg(address) in page and address in page
+    board = Client().get(reverse("board", args=[link.token])).content.decode()
+    assert qr_svg(address) in board
+
+    card = host_client.get(reverse("share_card", args=[link.token]))
+    assert card.status_code == 200 and card["Content-Type"] == "application/pdf"
+    text = PdfReader(io.BytesIO(card.content)).pages[0].extract_text()
+    assert "Scan to follow the scores" in text and link.token in text.replace("\n", "")
+    german = host_client.get(reverse("share_card", args=[link.token]), {"lang": "de"})
+    assert "Scannen" in PdfReader(io.BytesIO(german.content)).pages[0].extract_text()
+
+
+def test_a_card_only_for_the_households_live_links(host_client, stranger, kniffel):
+    link = ShareLink.objects.create(household=kniffel.household, play=kniffel)
+    card = reverse("share_card", args=[link.token])
+    assert host_client.get(reverse("share_card", args=["no-such-token"])).status_code == 404
+    visitor = Client()
+    assert visitor.get(card).status_code == 302  # to the login page
+    visitor.force_login(stranger)
+    assert visitor.get(card).status_code == 404
+    host_client.post(reverse("share_revoke", args=[link.token]))
+    assert host_client.get(card).status_code == 404
+    assert visitor.get(reverse("board", args=[link.token]), HTTP_IF_NONE_MATCH='"p1-en"',
+                      **HTMX).status_code == 404
 
 
 def test_night_and_series_boards(client, household, night, family):
@@ -56,6 +151,8 @@ def test_night_and_series_boards(client, household, night, family):
     series_link = ShareLink.objects.create(household=household, series=series)
     page = client.get(reverse("board", args=[series_link.token])).content.decode()
     assert "Winter Cup" in page and page.index("Ben") < page.index("Anna")
+    assert '<th class="num fresh">1</th>' in page  # the race saved last lights up
+    assert "1 of 5 races played" in page
 
 
 def test_unknown_or_foreign_share_actions_are_refused(client, host_client, stranger, kniffel):

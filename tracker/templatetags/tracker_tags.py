@@ -2,10 +2,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.safestring import mark_safe
 
 from games import Problem, Text
 from tracker.engine_text import say as say_text
-from tracker.models import COLOURS
+from tracker.models import COLOURS, ShareLink
+from tracker.sharing import board_address as full_board_address
+from tracker.sharing import qr_svg
 from tracker.stats import percent
 
 register = template.Library()
@@ -43,3 +46,16 @@ def share(part: float | None, whole: float | None) -> str:
     if not part or not whole:
         return percent(0)
     return percent(part / whole)
+
+
+@register.simple_tag(takes_context=True)
+def board_address(context: template.Context, link: ShareLink) -> str:
+    """``{% board_address share_link as address %}``: the board's full address."""
+    return full_board_address(context["request"], link)
+
+
+@register.simple_tag
+def qr_code(address: str) -> str:
+    """``{% qr_code address %}``: the address's QR code, drawn inline as SVG."""
+    # segno writes only numbers and path data: the address itself never enters the markup.
+    return mark_safe(qr_svg(address))

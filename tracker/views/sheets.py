@@ -92,6 +92,20 @@ class SheetRows:
             for field in self.play.rules.fields
         ]
 
+    @cached_property
+    def latest(self) -> KniffelCell | None:
+        """The cell entered or corrected last: the scoreboard highlights it."""
+        return max(self.cells.values(), key=lambda cell: (cell.entered_at, cell.pk), default=None)
+
+    @property
+    def latest_id(self) -> str:
+        latest = self.latest
+        return f"c-{latest.player_id}-{latest.field}" if latest else ""
+
+    @property
+    def latest_player_id(self) -> int | None:
+        return self.latest.player_id if self.latest else None
+
     @property
     def players_changed(self) -> datetime | None:
         """When one of the players was last renamed or given another colour."""
