@@ -23,7 +23,11 @@ Further Kniffels differ between rule books, so they are house rules:
     (25, 30 and 40 for Full House and the straights); when the lower part is
     full, an upper field must be struck with 0. The two names stay apart
     because families know their rule by one of them. ``free``: into any open
-    field, lower fields at full value.
+    field, lower fields at full value. ``free_after_upper`` (Verhoeff's reading
+    of the official Yahtzee rules, the one behind the published optimal score
+    254.5896): into any open field; Full House and the straights take their full
+    value only once the matching upper field is filled, before that they score
+    what the dice show there (0).
 ``extra_kniffel_bonus``
     When a further Kniffel earns a bonus, and how much. In every variant a
     further Kniffel is five alike rolled while the Kniffel field holds 50; a
@@ -50,6 +54,8 @@ Further Kniffels differ between rule books, so they are house rules:
 ``start_player``
     Who starts: ``youngest`` (default) or ``highest_roll`` (Schmidt's rule
     sheet: "Wer die höchste Augenzahl würfelt, beginnt.").
+``coach_hint``
+    Whether the dice pads show the coach's hint (default no); see ``dice_sheet``.
 
 Cells entered with the dice keep them (``dice``, optional, per player and
 field). Dice must score the points of their cell, plainly or as a joker (five
@@ -78,7 +84,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Option, Problems, is_int, optional
-from games.dice_sheet import Dice, DiceSheetRules, Field, Sheet
+from games.dice_sheet import COACH_HINT, Dice, DiceSheetRules, Field, Sheet
 from games.i18n import Text
 
 UPPER_BONUS = 35
@@ -179,6 +185,8 @@ class Kniffel(DiceSheetRules):
             "schmidt": Text("Schmidt's rules: matching upper field first"),
             "forced_upper": Text("Forced joker: matching upper field first"),
             "free": Text("Free choice of any open field"),
+            "free_after_upper": Text("Free choice; full value in Full House and the straights "
+                                     "only once the matching upper field is filled (Verhoeff)"),
         }),
         Option("extra_kniffel_bonus", Text("Bonus for each further Kniffel"), SCHMIDT_BONUS, {
             0: Text("No bonus"),
@@ -191,8 +199,10 @@ class Kniffel(DiceSheetRules):
             "youngest": Text("The youngest player"),
             "highest_roll": Text("The highest roll (Schmidt)"),
         }),
+        COACH_HINT,
     )
     result_keys = frozenset({"sheets", "dice", "extra_kniffels"})
+    scoring_house_rules = ("joker", "extra_kniffel_bonus")
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         if house_rules["start_player"] == "highest_roll":
@@ -235,6 +245,8 @@ class Kniffel(DiceSheetRules):
         joker_lower = {key: JOKER_POINTS.get(key, total) for key in LOWER if key in plain}
         if rules["joker"] == "free":
             return plain | joker_lower
+        if rules["joker"] == "free_after_upper":
+            return plain if matching in plain else plain | joker_lower
         if matching in plain:
             return {matching: plain[matching]}
         if joker_lower:

@@ -4,6 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
+import games
+from games import coach
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
 from tracker.recording import start_play
 
@@ -98,3 +100,13 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1024, "height": 768},
             "locale": "en-GB"}
+
+
+@pytest.fixture(scope="session")
+def coach_tables(tmp_path_factory):
+    """The coach's tables for the official Yahtzee rules and for Weltraum-Kniffel, computed
+    once per test session (a minute or two) into a directory of their own."""
+    directory = tmp_path_factory.mktemp("coach")
+    for game, house_rules in (("kniffel", coach.YAHTZEE), ("weltraum_kniffel", {})):
+        coach.compute(coach.Model(games.get(game), house_rules), directory)
+    return directory

@@ -63,6 +63,14 @@ def test_options_offer_every_open_field():
     ("free", {"kniffel": 50, "ones": 3, "twos": 4, "threes": 9, "fives": 15, "sixes": 18,
               "three_of_a_kind": 20, "four_of_a_kind": 20, "chance": 20},
      {"fours": 20, "full_house": 25, "small_straight": 30, "large_straight": 40}),
+    # Verhoeff's reading: any open field; full value in the lower part only once the matching
+    # upper field is filled.
+    ("free_after_upper", {"kniffel": 0, "ones": 3, "twos": 4, "threes": 9, "fives": 15,
+                          "sixes": 18, "three_of_a_kind": 20, "four_of_a_kind": 20, "chance": 20},
+     {"fours": 20, "full_house": 0, "small_straight": 0, "large_straight": 0}),
+    ("free_after_upper", {"kniffel": 50, "fours": 12, "chance": 22, "three_of_a_kind": 0},
+     {"ones": 0, "twos": 0, "threes": 0, "fives": 0, "sixes": 0, "four_of_a_kind": 20,
+      "full_house": 25, "small_straight": 30, "large_straight": 40}),
 ])
 def test_joker_rules_for_a_further_kniffel(joker, sheet, expected):
     assert kniffel.options([4, 4, 4, 4, 4], sheet, {"joker": joker}) == expected
