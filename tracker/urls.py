@@ -4,6 +4,7 @@ from django.urls import include, path, register_converter
 from tracker.parsing import IdConverter
 from tracker.views import (
     boards,
+    coach,
     households,
     nights,
     plays,
@@ -38,6 +39,9 @@ urlpatterns = [
     path("plays/<id:play_id>/undo/", sheets.sheet_undo, name="sheet_undo"),
     path("plays/<id:play_id>/extra-kniffels/", sheets.sheet_extra_kniffels,
          name="sheet_extra_kniffels"),
+    path("plays/<id:play_id>/coach/<id:player_id>/", coach.play_analysis, name="play_analysis"),
+    path("plays/<id:play_id>/coach/<id:player_id>/print/", coach.play_analysis_print,
+         name="print_play_analysis"),
     path("share/<slug:kind>/<id:object_id>/", boards.share_create, name="share_create"),
     path("share/<str:token>/revoke/", boards.share_revoke, name="share_revoke"),
     path("board/<str:token>/", boards.board, name="board"),
