@@ -58,6 +58,7 @@ bench: install
 	$(BIN)/python bench/tournament.py
 	$(BIN)/python bench/concurrency.py
 	$(BIN)/python bench/stats.py
+	$(BIN)/python bench/coach.py
 
 # Re-extract and compile the German catalogs after changing user-facing strings.
 messages:

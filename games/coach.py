@@ -277,6 +277,15 @@ class Model:
         kniffel_filled = self.kniffel_field is not None and filled >> self.kniffel_field & 1
         return uppers, np.arange(2 if kniffel_filled else 1)
 
+    def bonus_within_reach_from(self, filled: int) -> int:
+        """The lowest upper sum from which the open upper fields can still reach the bonus.
+        Below it the upper sum no longer matters: those states are worth the same."""
+        if not self.bonus_threshold:
+            return 0
+        still = sum(int(self.upper_points[index].max()) for index in self.upper_fields
+                    if not filled >> index & 1)
+        return self.bonus_threshold - still
+
     def state(self, sheet: Mapping[str, Any]) -> State:
         """The state of a sheet (field key to points; missing or None: open)."""
         filled = sum(1 << index for index, key in enumerate(self.fields)
@@ -385,13 +394,16 @@ def solve(model: Model, open_at_most: int | None = None) -> np.ndarray:
     by_count = _masks_by_filled_count(len(model.fields))
     fewest_filled = 0 if open_at_most is None else max(0, len(model.fields) - open_at_most)
     for count in range(len(model.fields) - 1, fewest_filled - 1, -1):
-        pending: list[tuple[int, np.ndarray, np.ndarray]] = []
+        pending: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
         rows: list[np.ndarray] = []
         waiting = 0
         for filled in by_count[count]:
-            uppers, flags = model.states_of(filled)
+            reachable, flags = model.states_of(filled)
+            # The states whose bonus is out of reach are computed once, for the first of them.
+            hopeless = reachable[reachable < model.bonus_within_reach_from(filled)]
+            uppers = np.concatenate([hopeless[:1], reachable[len(hopeless):]])
             rows.append(model.final_values(values, filled, uppers, flags).reshape(-1, len(ROLLS)))
-            pending.append((filled, uppers, flags))
+            pending.append((filled, uppers, flags, hopeless))
             waiting += len(uppers) * len(flags)
             if waiting >= BATCH_STATES:
                 _settle(values, pending, rows)
@@ -400,16 +412,18 @@ def solve(model: Model, open_at_most: int | None = None) -> np.ndarray:
     return values
 
 
-def _settle(values: np.ndarray, pending: list[tuple[int, np.ndarray, np.ndarray]],
+def _settle(values: np.ndarray,
+            pending: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]],
             rows: list[np.ndarray]) -> None:
     if not rows:
         return
     turns = turn_values(np.concatenate(rows).T)
     start = 0
-    for filled, uppers, flags in pending:
+    for filled, uppers, flags, hopeless in pending:
         size = len(uppers) * len(flags)
         values[filled][np.ix_(uppers, flags)] = turns[start:start + size].reshape(
             len(flags), len(uppers)).T
+        values[filled][hopeless[1:]] = values[filled][hopeless[:1]]
         start += size
 
 
@@ -676,32 +690,36 @@ def variants() -> Iterator[tuple[str, DiceSheetRules, dict[str, Any]]]:
             yield name, rules, chosen
 
 
-def compute_all(directory: Path | None = None) -> Iterator[tuple[str, Coach]]:
-    """The coach for every variant, computed once for house rules that play alike; stored in
-    ``directory`` when given (variants whose table is stored there already are loaded)."""
-    computed: list[Coach] = []
+def compute_all(directory: Path | None = None) -> Iterator[tuple[str, Coach, bool]]:
+    """The coach for every variant, and whether its table was computed now: house rules that
+    play alike share one computation, and with ``directory`` the tables stored there are
+    read and the others stored."""
+    known: list[Coach] = []
     for name, rules, house_rules in variants():
-        coach = load(rules, house_rules, directory) if directory is not None else None
-        if coach is None:
+        found = load(rules, house_rules, directory) if directory is not None else None
+        fresh = False
+        if found is None:
             model = Model(rules, house_rules)
-            coach = next((Coach(model, done.values) for done in computed
-                          if done.model.plays_like(model)), None) or compute(model)
+            found = next((Coach(model, done.values) for done in known
+                          if done.model.plays_like(model)), None)
+            if found is None:
+                found, fresh = compute(model), True
             if directory is not None:
-                store(coach, directory)
-        if all(coach.values is not done.values for done in computed):
-            computed.append(coach)
-        yield name, coach
+                store(found, directory)
+        known.append(found)
+        yield name, found, fresh
 
 
 def main(argv: Sequence[str]) -> None:
-    """Print the value of the empty sheet under every variant and the seconds it took; with a
-    directory argument, the tables are stored there (and those stored already are read)."""
+    """Print the value of the empty sheet under every variant, how many tables were computed
+    and the seconds it took; with a directory argument, the tables are stored there (and
+    those stored already are read)."""
     started = time.perf_counter()
-    tables = set()
-    for name, coach in compute_all(Path(argv[0]) if argv else None):
-        tables.add(id(coach.values))
-        print(f"{name}: {coach.expected({}):.4f}", flush=True)
-    print(f"tables: {len(tables)}")
+    fresh_tables = 0
+    for name, found, fresh in compute_all(Path(argv[0]) if argv else None):
+        fresh_tables += fresh
+        print(f"{name}: {found.expected({}):.4f}", flush=True)
+    print(f"tables computed: {fresh_tables}")
     print(f"seconds: {time.perf_counter() - started:.1f}")
 
 

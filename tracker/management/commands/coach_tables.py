@@ -17,6 +17,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()
-        for name, found in coach.compute_all(settings.COACH_TABLES_DIR):
-            self.stdout.write(f"{name}: {found.expected({}):.4f}")
+        for name, found, fresh in coach.compute_all(settings.COACH_TABLES_DIR):
+            how = "computed" if fresh else "ready"
+            self.stdout.write(f"{name}: {found.expected({}):.4f} ({how})")
         self.stdout.write(f"seconds: {time.perf_counter() - started:.1f}")
