@@ -1,13 +1,15 @@
 """Take the README's screenshots of every screen at both tablet sizes.
 
 Run `make run` (the demo family, freshly loaded) in one terminal, then:
-    .venv/bin/python docs/screenshots/take.py [http://127.0.0.1:8000]
+    .venv/bin/python docs/screenshots/take.py [http://127.0.0.1:8000] [screen,screen,...]
 
+Without a list of screens, every one is taken.
 Writes <screen>-768x1024.png and <screen>-1024x768.png beside this file. It plays the
 start of an evening through the pages, as a host would: home and the start page while no
 night runs yet, then tonight's night with four players, a three-race series whose first
 race is saved and whose second is being entered, the night's scoreboard, and the demo
-family's household, invitation, unfinished Kniffel sheet and tournament, and the history and
+family's household, invitation, unfinished Kniffel sheet (with the coach's hint on the dice
+pads) and tournament, the coach's analysis of the finished Kniffel game, and the history and
 statistics pages.
 """
 
@@ -94,10 +96,10 @@ def start_the_evening(page: Page, base: str) -> dict[str, str]:
             "race": second_race, "kniffel": kniffel.get_attribute("href")}
 
 
-def main(base: str) -> None:
+def main(base: str, only: set[str] | None = None) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        for width, height in SIZES:
+        for width, height in SIZES if only is None or {"home", "night-new"} & only else ():
             page = tablet(browser, base, width, height)
             shoot(page, "home", width, height)
             page.goto(base + "/nights/new/")
@@ -116,6 +118,8 @@ def main(base: str) -> None:
         setup.goto(base + "/history/")
         player = setup.locator(".chips a", has_text="Julia").get_attribute("href")
         review = setup.locator(".chips a").last.inner_text().strip()
+        setup.goto(base + player)
+        analysis = setup.locator(".analysed-list a").first.get_attribute("href")
         setup.context.close()
 
         screens = {
@@ -130,6 +134,8 @@ def main(base: str) -> None:
             "kniffel-sheet": paths["kniffel"],
             "kniffel-dice": paths["kniffel"],
             "kniffel-out-of-turn": paths["kniffel"],
+            "kniffel-coach": paths["kniffel"],
+            "analysis": analysis,
             "scoreboard": paths["board"],
             "tournament": tournament,
             "household": "/household/",
@@ -138,6 +144,7 @@ def main(base: str) -> None:
             "game": "/games/maus_im_nacken/",
             "review": f"/review/{review}/",
         }
+        screens = {name: path for name, path in screens.items() if only is None or name in only}
         for width, height in SIZES:
             page = tablet(browser, base, width, height)
             for name, path in screens.items():
@@ -158,16 +165,29 @@ def main(base: str) -> None:
                     for face in ("5", "5", "2", "2", "2"):
                         page.locator(f".die-pad[aria-label='{face}']").click()
                         page.wait_for_timeout(200)
+                if name == "kniffel-coach":
+                    page.locator("a.cell:not(.filled)").first.click()
+                    page.locator(".die-pad, .question").first.wait_for()
+                    if page.get_by_role("link", name=re.compile("^Enter for")).count():
+                        page.get_by_role("link", name=re.compile("^Enter for")).click()
+                    page.wait_for_timeout(300)
+                    for face in ("6", "6", "5", "2", "1"):
+                        page.locator(f".die-pad[aria-label='{face}']").click()
+                        page.wait_for_timeout(200)
+                    page.locator(".rolls-left button", has_text="2").click()
+                    page.locator(".coach-says").wait_for()
                 if name == "kniffel-out-of-turn":
                     page.locator("a.cell:not(.filled)").last.click()
                 shoot(page, name, width, height)
             page.context.close()
-            visitor = tablet(browser, base, width, height, logged_in=False)
-            visitor.goto(base + invitation)
-            shoot(visitor, "invitation", width, height)
-            visitor.context.close()
+            if only is None or "invitation" in only:
+                visitor = tablet(browser, base, width, height, logged_in=False)
+                visitor.goto(base + invitation)
+                shoot(visitor, "invitation", width, height)
+                visitor.context.close()
         browser.close()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
+    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000",
+         set(sys.argv[2].split(",")) if len(sys.argv) > 2 else None)

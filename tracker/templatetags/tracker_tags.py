@@ -2,6 +2,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import floatformat
 
 from games import Problem, Text
 from tracker.engine_text import say as say_text
@@ -33,3 +34,15 @@ def colour_class(colour: str) -> str:
     colours only: pages carry no style attributes, so the Content-Security-Policy needs no
     'unsafe-inline'."""
     return f"colour-{colour.removeprefix('#')}" if colour in PALETTE else ""
+
+
+@register.filter
+def signed(value: float | None) -> str:
+    """Points gained or lost, with one decimal in the page's language and a sign always
+    shown: "+7.5", "−12.8" (a true minus sign, as wide as the plus), "±0.0"."""
+    if value is None:
+        return "–"
+    shown = floatformat(abs(value), 1)
+    if shown == floatformat(0, 1):
+        return f"±{shown}"
+    return f"{'+' if value > 0 else '−'}{shown}"

@@ -16,6 +16,7 @@ from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.html import format_html_join
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -272,7 +273,8 @@ def coach_hint(play: Play, participant: Participant, field_key: str, dice: list[
              "worth": {option.field: banked + option.worth for option in advice.fields}}
     if advice.reroll:
         keep = advice.best_keep
-        hint["keep"] = {"dice": [face_label(play, die) for die in keep.dice],
+        hint["keep"] = {"dice": format_html_join(" ", '<span class="small-die">{}</span>',
+                                                 ((face_label(play, die),) for die in keep.dice)),
                         "reroll": DICE - len(keep.dice), "worth": banked + keep.worth}
     elif rolls_left:
         hint["write_now"] = True
