@@ -24,8 +24,9 @@ optimal play: the fields' points, the upper bonus in the turn that reaches the
 threshold, and further-Kniffel bonuses in the turn they are rolled. A full
 sheet is worth 0; every other state is worth the expected best turn from it,
 so the values are computed from full sheets back to the empty one. Under the
-Yahtzee rules (thirteen fields, 35 at 63, 100 for every further Yahtzee, forced
-joker) the empty sheet is worth 254.5896 (Verhoeff 1999; Glenn 2006).
+official Yahtzee rules (thirteen fields, 35 at 63, 100 for every further
+Yahtzee, a joker) the empty sheet is worth 254.5896 (Verhoeff 1999; Glenn
+2006); which joker that is, is said below.
 
 Within a turn the five dice are handled as multisets: 252 rolls, 462 ways to
 keep some of them (including none and all five). The value of keeping some
@@ -39,10 +40,19 @@ left, which dice to keep and what each keep is worth. A worth is the expected
 points still to come, this turn's points included.
 
 Tables of the state values are computed once per game and house rules and
-stored as ``.npy`` files named after the game and a fingerprint of everything
-the coach read from the engine, so house rules that play alike (Schmidt's joker
-and the forced joker) share one table. ``python -m games.coach`` computes every
-table and prints the value of the empty sheet under each set of house rules.
+stored as ``.npz`` files named after the game and a digest of the house rules
+that change play and of the engine's code, so a changed rule never reads an old
+table. House rules that play alike (Schmidt's joker and the forced joker) share
+one computation. States whose upper bonus is out of reach are worth the same
+whatever their upper sum: one of them is computed and its value copied.
+
+The published 254.5896 is for Verhoeff's reading of the official rules: a
+further Yahtzee may go into any open field, and Full House and the straights
+take their full value only once the matching upper field is filled (the joker
+house rule ``free_after_upper``). With the forced joker of Hasbro's rule sheet
+(``forced_upper``: the matching upper field first, then the lower part) the
+optimum is 254.5877. ``python -m games.coach`` computes every table and prints
+the value of the empty sheet under each set of house rules.
 """
 
 from __future__ import annotations
@@ -548,12 +558,13 @@ class Coach:
         face = np.flatnonzero(FIVE_ALIKE == roll)
         if face.size:
             points = int(self.model.five_alike_points[state.filled, face[0], index])
-        following = self._after(state, index, points, roll)
+        following = self._after(state, index, points)
         rest = float(self.values[following.filled, following.upper, following.kniffel_fifty])
         return FieldOption(self.model.fields[index], points,
                            round(float(worth[roll]) - points - rest), float(worth[roll]))
 
-    def _after(self, state: State, index: int, points: int, roll: int | None) -> State:
+    def _after(self, state: State, index: int, points: int) -> State:
+        """The state after ``points`` are written into field ``index``."""
         model = self.model
         upper = state.upper
         if model.bonus_threshold and index in model.upper_fields:
@@ -577,7 +588,7 @@ class Coach:
             index = self.model.fields.index(field)
             best, allowed = None, True
             bonus = self._bonus(state, index, points, dice)
-            following = self._after(state, index, points, None)
+            following = self._after(state, index, points)
             chosen = points + bonus + float(
                 self.values[following.filled, following.upper, following.kniffel_fifty])
             if dice is not None:
