@@ -31,6 +31,13 @@ def _empty_cache(settings):
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _coach_tables_apart(settings, tmp_path_factory):
+    """The coach's tables of a test never land in data/: tests that need them ask for
+    ``coach_tables``; any other use computes into a directory of the test session."""
+    settings.COACH_TABLES_DIR = tmp_path_factory.getbasetemp() / "coach-elsewhere"
+
+
 @pytest.fixture
 def household(db):
     return HouseholdFactory(name="Familie Test")
