@@ -50,7 +50,7 @@ Further Kniffels differ between rule books, so they are house rules:
     under the variant. Under ``50`` that is an upper field holding five times
     its face; under ``100`` also 0 in an upper field, 5 to 30 in a multiple of
     five in Three or Four of a kind and Chance, and 25, 30 and 40 in Full
-    House and the straights.
+    House and the straights (with ``free_after_upper`` also 0 there).
 ``start_player``
     Who starts: ``youngest`` (default) or ``highest_roll`` (Schmidt's rule
     sheet: "Wer die höchste Augenzahl würfelt, beginnt.").
@@ -127,13 +127,15 @@ FIVE_ALIKE_POINTS: dict[str, frozenset[int]] = {
 }
 
 
-def holds_further_kniffel(field: str, points: int, dice: Sequence[int] | None, bonus: int
-                          ) -> bool:
+def holds_further_kniffel(field: str, points: int, dice: Sequence[int] | None, bonus: int,
+                          joker: str = "schmidt") -> bool:
     """Whether a filled cell can hold a further Kniffel that earns ``bonus``.
 
     Under the 50 bonus (Schmidt) only an upper field holding five of its own
     face can; under 100 any field but Kniffel holding what five alike leave
-    there. Known ``dice`` must be five alike, of the field's face under 50.
+    there (with the ``free_after_upper`` joker also 0 in Full House or a
+    straight, written while the matching upper field was open). Known ``dice``
+    must be five alike, of the field's face under 50.
     """
     if bonus == 0 or field == "kniffel":
         return False
@@ -144,7 +146,8 @@ def holds_further_kniffel(field: str, points: int, dice: Sequence[int] | None, b
             return False
         face = UPPER.index(field) + 1
         return points == 5 * face and (dice is None or dice[0] == face)
-    return points in FIVE_ALIKE_POINTS[field]
+    struck = joker == "free_after_upper" and field in JOKER_POINTS and points == 0
+    return points in FIVE_ALIKE_POINTS[field] or struck
 
 
 def natural_points(field: str, counts: Counter) -> int:
@@ -230,7 +233,8 @@ class Kniffel(DiceSheetRules):
         """
         rules = self.default_house_rules() | dict(house_rules)
         return sheet.get("kniffel") == KNIFFEL and holds_further_kniffel(
-            field, points, None if dice is None else tuple(dice), rules["extra_kniffel_bonus"])
+            field, points, None if dice is None else tuple(dice), rules["extra_kniffel_bonus"],
+            rules["joker"])
 
     def options(self, dice: Sequence[Any], sheet: Mapping[str, Any],
                 house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -279,7 +283,8 @@ class Kniffel(DiceSheetRules):
         can hold five alike under the bonus rule."""
         bonus = house_rules["extra_kniffel_bonus"]
         holding = len([key for key, points in sheet.items()
-                       if holds_further_kniffel(key, points, dice.get(key), bonus)])
+                       if holds_further_kniffel(key, points, dice.get(key), bonus,
+                                                house_rules["joker"])])
 
         def refuse(code: str, message: Text) -> int:
             problems.add(code, message, player=player, field="extra_kniffels")
