@@ -1,9 +1,11 @@
 """The coach on the web: the analysis of a finished Kniffel game (page and PDF) and its hint on
 the dice pads."""
 
+import io
 import re
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 import games
@@ -179,3 +181,16 @@ def test_space_kniffel_gets_its_hint_at_once(host_client, household, night, fami
                             {"dice": "ufo,ufo,ufo,sun,star", "tap": "rolls:1"},
                             **HTMX).content.decode()
     assert kept_dice(page) == ["🛸", "🛸", "🛸"] and "and roll 2 dice again" in page
+
+
+def test_the_tables_command_removes_what_older_rules_left(settings, tmp_path, monkeypatch):
+    settings.COACH_TABLES_DIR = tmp_path
+    monkeypatch.setattr(coach, "compute_all", lambda directory: iter(()))
+    current = tmp_path / coach.table_name(games.get("kniffel"), {})
+    stale = tmp_path / "kniffel-0123456789abcdef.npz"
+    current.write_bytes(b"table")
+    stale.write_bytes(b"table")
+    out = io.StringIO()
+    call_command("coach_tables", stdout=out)
+    assert current.exists() and not stale.exists()
+    assert f"removed: {stale.name}" in out.getvalue()
