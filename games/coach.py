@@ -332,8 +332,7 @@ class Model:
                 continue
             following = values[filled | 1 << index]
             if self.bonus_threshold and index in self.upper_fields:
-                by_count = self._upper_worth(following, index, uppers, flags,
-                                             self.upper_points[index])
+                by_count = self._upper_worth(following, uppers, flags, self.upper_points[index])
                 worth = by_count[:, :, ROLL_COUNTS[:, index]]
             else:
                 rest = following[uppers][:, flags].T
@@ -343,8 +342,8 @@ class Model:
                                                                  uppers, flags)
             yield index, worth
 
-    def _upper_worth(self, following: np.ndarray, index: int, uppers: np.ndarray,
-                     flags: np.ndarray, points: np.ndarray) -> np.ndarray:
+    def _upper_worth(self, following: np.ndarray, uppers: np.ndarray, flags: np.ndarray,
+                     points: np.ndarray) -> np.ndarray:
         """Worth of ``points`` (one per column) in an upper field, with the bonus when they
         reach the threshold: shape (flags, uppers, len(points))."""
         reached = uppers[:, None] + points[None, :]
@@ -361,7 +360,7 @@ class Model:
         allowed = points != NOT_ALLOWED
         points = np.where(allowed, points, 0)
         if self.bonus_threshold and index in self.upper_fields:
-            worth = self._upper_worth(following, index, uppers, flags, points)
+            worth = self._upper_worth(following, uppers, flags, points)
         elif index == self.kniffel_field:
             after = np.where(points == KNIFFEL, 1, 0)
             worth = points[None, None, :] + following[uppers][:, after][None]
