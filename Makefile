@@ -59,6 +59,7 @@ bench: install
 	$(BIN)/python bench/concurrency.py
 	$(BIN)/python bench/stats.py
 	$(BIN)/python bench/board.py
+	$(BIN)/python bench/coach.py
 
 # Re-extract every catalog after changing user-facing strings and compile them. A new
 # language gets its catalogs with `make messages LANGS="de en fr it nl xx"` (xx's code added

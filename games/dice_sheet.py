@@ -7,6 +7,10 @@ while "25" and "0" (a struck field) are accepted. A cell entered with the dice
 keeps them in the optional ``dice`` map (player, then field, then the five
 dice); they must score the cell's points. The games themselves are in
 ``kniffel`` and ``weltraum_kniffel``.
+
+Both games share the house rule ``coach_hint`` (default no): with it, the dice
+pads show the field the coach would choose for the roll, what each field is
+worth, and with rolls left which dice to keep. It does not change the scoring.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any, ClassVar
 
 from games.base import (
     InvalidResult,
+    Option,
     Outcome,
     Problems,
     Rules,
@@ -34,6 +39,10 @@ from games.i18n import Text, one_of
 DICE = 5
 Sheet = dict[str, int]
 Dice = tuple[Any, ...]
+YES_NO = {True: Text("Yes"), False: Text("No")}
+#: Whether the coach (``games.coach``) shows on the dice pads which field it would choose and
+#: which dice it would keep. Off by default: a family allows it per play.
+COACH_HINT = Option("coach_hint", Text("The coach's hint on the dice pads"), False, YES_NO)
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,8 @@ class DiceSheetRules(Rules[Sheets]):
     #: The faces of one die, in the order of the upper rows.
     faces: ClassVar[tuple[Any, ...]]
     result_keys = frozenset({"sheets", "dice"})
+    #: The house rules that change what a roll scores or which fields it may be written into.
+    scoring_house_rules: ClassVar[tuple[str, ...]] = ()
 
     # Scoring a roll ------------------------------------------------------
 

@@ -23,7 +23,11 @@ Further Kniffels differ between rule books, so they are house rules:
     (25, 30 and 40 for Full House and the straights); when the lower part is
     full, an upper field must be struck with 0. The two names stay apart
     because families know their rule by one of them. ``free``: into any open
-    field, lower fields at full value.
+    field, lower fields at full value. ``free_after_upper`` (Verhoeff's reading
+    of the official Yahtzee rules, the one behind the published optimal score
+    254.5896): into any open field; Full House and the straights take their full
+    value only once the matching upper field is filled, before that they score
+    what the dice show there (0).
 ``extra_kniffel_bonus``
     When a further Kniffel earns a bonus, and how much. In every variant a
     further Kniffel is five alike rolled while the Kniffel field holds 50; a
@@ -46,10 +50,12 @@ Further Kniffels differ between rule books, so they are house rules:
     under the variant. Under ``50`` that is an upper field holding five times
     its face; under ``100`` also 0 in an upper field, 5 to 30 in a multiple of
     five in Three or Four of a kind and Chance, and 25, 30 and 40 in Full
-    House and the straights.
+    House and the straights (with ``free_after_upper`` also 0 there).
 ``start_player``
     Who starts: ``youngest`` (default) or ``highest_roll`` (Schmidt's rule
     sheet: "Wer die höchste Augenzahl würfelt, beginnt.").
+``coach_hint``
+    Whether the dice pads show the coach's hint (default no); see ``dice_sheet``.
 
 Cells entered with the dice keep them (``dice``, optional, per player and
 field). Dice must score the points of their cell, plainly or as a joker (five
@@ -78,7 +84,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Option, Problems, is_int, optional
-from games.dice_sheet import Dice, DiceSheetRules, Field, Sheet
+from games.dice_sheet import COACH_HINT, Dice, DiceSheetRules, Field, Sheet
 from games.i18n import Text
 
 UPPER_BONUS = 35
@@ -121,13 +127,15 @@ FIVE_ALIKE_POINTS: dict[str, frozenset[int]] = {
 }
 
 
-def holds_further_kniffel(field: str, points: int, dice: Sequence[int] | None, bonus: int
-                          ) -> bool:
+def holds_further_kniffel(field: str, points: int, dice: Sequence[int] | None, bonus: int,
+                          joker: str = "schmidt") -> bool:
     """Whether a filled cell can hold a further Kniffel that earns ``bonus``.
 
     Under the 50 bonus (Schmidt) only an upper field holding five of its own
     face can; under 100 any field but Kniffel holding what five alike leave
-    there. Known ``dice`` must be five alike, of the field's face under 50.
+    there (with the ``free_after_upper`` joker also 0 in Full House or a
+    straight, written while the matching upper field was open). Known ``dice``
+    must be five alike, of the field's face under 50.
     """
     if bonus == 0 or field == "kniffel":
         return False
@@ -138,7 +146,8 @@ def holds_further_kniffel(field: str, points: int, dice: Sequence[int] | None, b
             return False
         face = UPPER.index(field) + 1
         return points == 5 * face and (dice is None or dice[0] == face)
-    return points in FIVE_ALIKE_POINTS[field]
+    struck = joker == "free_after_upper" and field in JOKER_POINTS and points == 0
+    return points in FIVE_ALIKE_POINTS[field] or struck
 
 
 def natural_points(field: str, counts: Counter) -> int:
@@ -179,6 +188,8 @@ class Kniffel(DiceSheetRules):
             "schmidt": Text("Schmidt's rules: matching upper field first"),
             "forced_upper": Text("Forced joker: matching upper field first"),
             "free": Text("Free choice of any open field"),
+            "free_after_upper": Text("Free choice; full value in Full House and the straights "
+                                     "only once the matching upper field is filled (Verhoeff)"),
         }),
         Option("extra_kniffel_bonus", Text("Bonus for each further Kniffel"), SCHMIDT_BONUS, {
             0: Text("No bonus"),
@@ -191,8 +202,10 @@ class Kniffel(DiceSheetRules):
             "youngest": Text("The youngest player"),
             "highest_roll": Text("The highest roll (Schmidt)"),
         }),
+        COACH_HINT,
     )
     result_keys = frozenset({"sheets", "dice", "extra_kniffels"})
+    scoring_house_rules = ("joker", "extra_kniffel_bonus")
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         if house_rules["start_player"] == "highest_roll":
@@ -220,7 +233,8 @@ class Kniffel(DiceSheetRules):
         """
         rules = self.default_house_rules() | dict(house_rules)
         return sheet.get("kniffel") == KNIFFEL and holds_further_kniffel(
-            field, points, None if dice is None else tuple(dice), rules["extra_kniffel_bonus"])
+            field, points, None if dice is None else tuple(dice), rules["extra_kniffel_bonus"],
+            rules["joker"])
 
     def options(self, dice: Sequence[Any], sheet: Mapping[str, Any],
                 house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -235,6 +249,8 @@ class Kniffel(DiceSheetRules):
         joker_lower = {key: JOKER_POINTS.get(key, total) for key in LOWER if key in plain}
         if rules["joker"] == "free":
             return plain | joker_lower
+        if rules["joker"] == "free_after_upper":
+            return plain if matching in plain else plain | joker_lower
         if matching in plain:
             return {matching: plain[matching]}
         if joker_lower:
@@ -267,7 +283,8 @@ class Kniffel(DiceSheetRules):
         can hold five alike under the bonus rule."""
         bonus = house_rules["extra_kniffel_bonus"]
         holding = len([key for key, points in sheet.items()
-                       if holds_further_kniffel(key, points, dice.get(key), bonus)])
+                       if holds_further_kniffel(key, points, dice.get(key), bonus,
+                                                house_rules["joker"])])
 
         def refuse(code: str, message: Text) -> int:
             problems.add(code, message, player=player, field="extra_kniffels")

@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Option
-from games.dice_sheet import DiceSheetRules, Field, Sheet
+from games.dice_sheet import COACH_HINT, YES_NO, DiceSheetRules, Field, Sheet
 from games.i18n import Text
 
 SYMBOLS = ("ufo", "rocket", "nebula", "star", "sun", "planet")
@@ -50,7 +50,6 @@ SYMBOL_ICONS = {"ufo": "🛸", "rocket": "🚀", "nebula": "🌌", "star": "⭐"
                 "planet": "🪐"}
 LOWER_POINTS = {"three_alike": 2, "two_pairs": 3, "three_and_pair": 4, "all_different": 5,
                 "space_kniffel": 10}
-YES_NO = {True: Text("Yes"), False: Text("No")}
 
 FIELDS = (
     Field("ufo", Text("UFO"), True),
@@ -96,7 +95,10 @@ class WeltraumKniffel(DiceSheetRules):
                True, YES_NO),
         Option("full_is_two_pairs", Text("Three alike and a pair also count as two pairs"),
                True, YES_NO),
+        COACH_HINT,
     )
+
+    scoring_house_rules = ("five_alike_is_three_alike", "full_is_two_pairs")
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         return Text("Each player gets a column on the pad. Eleven turns each, up to three "

@@ -5,6 +5,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
+import games
+from games import coach
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
 from tracker.recording import start_play
 
@@ -41,6 +43,13 @@ def _empty_cache(settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": "tests"}}
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _coach_tables_apart(settings, tmp_path_factory):
+    """The coach's tables of a test never land in data/: tests that need them ask for
+    ``coach_tables``; any other use computes into a directory of the test session."""
+    settings.COACH_TABLES_DIR = tmp_path_factory.getbasetemp() / "coach-elsewhere"
 
 
 @pytest.fixture
@@ -112,3 +121,13 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1024, "height": 768},
             "locale": "en-GB"}
+
+
+@pytest.fixture(scope="session")
+def coach_tables(tmp_path_factory):
+    """The coach's tables for the official Yahtzee rules and for Weltraum-Kniffel, computed
+    once per test session (a minute or two) into a directory of their own."""
+    directory = tmp_path_factory.mktemp("coach")
+    for game, house_rules in (("kniffel", coach.YAHTZEE), ("weltraum_kniffel", {})):
+        coach.compute(coach.Model(games.get(game), house_rules), directory)
+    return directory

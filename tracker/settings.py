@@ -254,6 +254,9 @@ else:
                           "OPTIONS": {"MAX_ENTRIES": 2000}}}
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
+# The Kniffel coach's tables (``manage.py coach_tables``), computed once and read from here.
+COACH_TABLES_DIR = DATA_DIR / "coach"
+
 if not DEBUG:
     HTTPS = env_bool("DJANGO_HTTPS", False)
     if not HTTPS:

@@ -5,6 +5,7 @@ from tracker.parsing import IdConverter
 from tracker.views import (
     app,
     boards,
+    coach,
     households,
     nights,
     plays,
@@ -43,6 +44,9 @@ urlpatterns = [
     path("plays/<id:play_id>/undo/", sheets.sheet_undo, name="sheet_undo"),
     path("plays/<id:play_id>/extra-kniffels/", sheets.sheet_extra_kniffels,
          name="sheet_extra_kniffels"),
+    path("plays/<id:play_id>/coach/<id:player_id>/", coach.play_analysis, name="play_analysis"),
+    path("plays/<id:play_id>/coach/<id:player_id>/print/", coach.play_analysis_print,
+         name="print_play_analysis"),
     path("share/<slug:kind>/<id:object_id>/", boards.share_create, name="share_create"),
     path("share/<str:token>/revoke/", boards.share_revoke, name="share_revoke"),
     path("share/<str:token>/card/", boards.share_card, name="share_card"),

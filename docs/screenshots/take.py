@@ -13,7 +13,8 @@ up all the same). It plays the
 start of an evening through the pages, as a host would: home and the start page while no
 night runs yet, then tonight's night with four players, a three-race series whose first
 race is saved and whose second is being entered, the night's scoreboard, and the demo
-family's household, invitation, unfinished Kniffel sheet and tournament, and the history and
+family's household, invitation, unfinished Kniffel sheet (with the coach's hint on the dice
+pads) and tournament, the coach's analysis of the finished Kniffel game, and the history and
 statistics pages.
 """
 
@@ -152,6 +153,8 @@ def main(base: str, language: str, only: set[str]) -> None:
         setup.goto(base + "/history/")
         player = setup.locator(".chips a", has_text="Julia").get_attribute("href")
         review = setup.locator(".chips a").last.inner_text().strip()
+        setup.goto(base + player)
+        analysis = setup.locator(".analysed-list a").first.get_attribute("href")
         setup.context.close()
 
         screens = {
@@ -166,6 +169,8 @@ def main(base: str, language: str, only: set[str]) -> None:
             "kniffel-sheet": paths["kniffel"],
             "kniffel-dice": paths["kniffel"],
             "kniffel-out-of-turn": paths["kniffel"],
+            "kniffel-coach": paths["kniffel"],
+            "analysis": analysis,
             "scoreboard": paths["board"],
             "tournament": tournament,
             "household": "/household/",
@@ -198,6 +203,17 @@ def main(base: str, language: str, only: set[str]) -> None:
                     for face in ("5", "5", "2", "2", "2"):
                         page.locator(f".die-pad[aria-label='{face}']").click()
                         page.wait_for_timeout(200)
+                if name == "kniffel-coach":
+                    page.locator("a.cell:not(.filled)").first.click()
+                    page.locator(".die-pad, .question").first.wait_for()
+                    if page.get_by_role("link", name=re.compile("^Enter for")).count():
+                        page.get_by_role("link", name=re.compile("^Enter for")).click()
+                    page.wait_for_timeout(300)
+                    for face in ("6", "6", "5", "2", "1"):
+                        page.locator(f".die-pad[aria-label='{face}']").click()
+                        page.wait_for_timeout(200)
+                    page.locator(".rolls-left button", has_text="2").click()
+                    page.locator(".coach-says").wait_for()
                 if name == "kniffel-out-of-turn":
                     page.locator("a.cell:not(.filled)").last.click()
                 shoot(page, name, width, height, language)

@@ -4,8 +4,10 @@ and no screen breaks its Content-Security-Policy."""
 import pytest
 from playwright.sync_api import Page
 
+from games import coach
 from tests.browser.conftest import log_in
 from tests.factories import PlayerFactory
+from tests.kniffel_games import finished_kniffel
 from tracker.models import Invitation, Series, ShareLink, Tournament, TournamentEntry
 from tracker.recording import (
     record_result,
@@ -51,9 +53,11 @@ def maus_result(players) -> dict:
 
 
 @pytest.fixture
-def evening(table):
-    """Tonight with a finished race, a race under way, a Kniffel sheet, a series with a race
-    saved, a tournament with a round seated, and an open invitation."""
+def evening(table, settings, coach_tables):
+    """Tonight with a finished race, a race under way, a Kniffel sheet with the coach's hint,
+    a finished Kniffel game, a series with a race saved, a tournament with a round seated, and
+    an open invitation."""
+    settings.COACH_TABLES_DIR = coach_tables
     household, night, host = table["household"], table["night"], table["host"]
     anna, ben = table["players"]
     for name in ("Carla", "David"):
@@ -64,8 +68,10 @@ def evening(table):
     under_way = start_play(household=household, game="maus_im_nacken", players=[anna, ben],
                            game_night=night, user=host)
     sheet = start_play(household=household, game="kniffel", players=[anna, ben],
-                       game_night=night, user=host)
+                       game_night=night, user=host, house_rules=coach.YAHTZEE | {
+                           "coach_hint": True})
     write_cell(sheet, anna, "sixes", 24, expected_version=None)
+    analysed = finished_kniffel(household, night, [anna, ben])
     series = Series.objects.create(household=household, name="Winter", game="maus_im_nacken",
                                    races_planned=3, created_by=host)
     series.players.set([anna, ben])
@@ -87,6 +93,8 @@ def evening(table):
             "/series/new/", series.get_absolute_url(), "/tournaments/new/",
             tournament.get_absolute_url(), "/household/",
             "/print/pad/", "/household/import/", "/plays/open/", "/history/",
+            f"/plays/{sheet.pk}/cells/{ben.pk}/chance/", f"/plays/{analysed.pk}/coach/{anna.pk}/",
+            analysed.get_absolute_url(), f"/players/{anna.pk}/",
         ],
         "logged_out": ["/accounts/login/", f"/invite/{invitation.token}/", "/offline/"],
     }

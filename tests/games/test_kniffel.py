@@ -63,6 +63,14 @@ def test_options_offer_every_open_field():
     ("free", {"kniffel": 50, "ones": 3, "twos": 4, "threes": 9, "fives": 15, "sixes": 18,
               "three_of_a_kind": 20, "four_of_a_kind": 20, "chance": 20},
      {"fours": 20, "full_house": 25, "small_straight": 30, "large_straight": 40}),
+    # Verhoeff's reading: any open field; full value in the lower part only once the matching
+    # upper field is filled.
+    ("free_after_upper", {"kniffel": 0, "ones": 3, "twos": 4, "threes": 9, "fives": 15,
+                          "sixes": 18, "three_of_a_kind": 20, "four_of_a_kind": 20, "chance": 20},
+     {"fours": 20, "full_house": 0, "small_straight": 0, "large_straight": 0}),
+    ("free_after_upper", {"kniffel": 50, "fours": 12, "chance": 22, "three_of_a_kind": 0},
+     {"ones": 0, "twos": 0, "threes": 0, "fives": 0, "sixes": 0, "four_of_a_kind": 20,
+      "full_house": 25, "small_straight": 30, "large_straight": 40}),
 ])
 def test_joker_rules_for_a_further_kniffel(joker, sheet, expected):
     assert kniffel.options([4, 4, 4, 4, 4], sheet, {"joker": joker}) == expected
@@ -135,11 +143,13 @@ BEST_SHEET = {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "si
     (100, dict(BEST_SHEET), 12, 1200),
     (100, {"kniffel": 50, "full_house": 25}, 1, 100),
     (100, {"kniffel": 50, "twos": 0}, 1, 100),
+    ((100, "free_after_upper"), {"kniffel": 50, "full_house": 0, "large_straight": 0}, 2, 200),
 ])
 def test_further_kniffels_earn_the_house_bonus(bonus, sheet, extra, total_extra):
+    bonus, joker = bonus if isinstance(bonus, tuple) else (bonus, "schmidt")
     outcome = RULES.score({"players": ["anna"], "sheets": {"anna": sheet},
                            "extra_kniffels": {"anna": extra},
-                           "house_rules": {"extra_kniffel_bonus": bonus}})
+                           "house_rules": {"extra_kniffel_bonus": bonus, "joker": joker}})
     anna = outcome.details["anna"]
     assert anna["extra_kniffel_bonus"] == total_extra
     assert anna["lower_total"] == anna["lower_sum"] + total_extra
@@ -190,6 +200,10 @@ def test_impossible_further_kniffels(house_rules, sheet, dice, extra, message):
     (100, "chance", [3, 3, 3, 3, 3], 15, {}, False),
     (0, "fives", [5, 5, 5, 5, 5], 25, {"kniffel": 50}, False),
     (50, "kniffel", [5, 5, 5, 5, 5], 50, {}, False),
+    # Verhoeff's joker: five alike in Full House while their upper field is open score 0 there,
+    # and still earn the 100 (the forced and Schmidt's jokers never write them there).
+    ((100, "free_after_upper"), "full_house", [4, 4, 4, 4, 4], 0, {"kniffel": 50}, True),
+    (100, "full_house", [4, 4, 4, 4, 4], 0, {"kniffel": 50}, False),
     # Typed points: could they be one?
     (50, "sixes", None, 30, {"kniffel": 50}, True),
     (50, "sixes", None, 24, {"kniffel": 50}, False),
@@ -197,7 +211,8 @@ def test_impossible_further_kniffels(house_rules, sheet, dice, extra, message):
     (100, "chance", None, 22, {"kniffel": 50}, False),
 ])
 def test_when_a_further_kniffel_earns_its_bonus(bonus, field, dice, points, sheet, earns):
-    house_rules = {"extra_kniffel_bonus": bonus}
+    bonus, joker = bonus if isinstance(bonus, tuple) else (bonus, "schmidt")
+    house_rules = {"extra_kniffel_bonus": bonus, "joker": joker}
     assert RULES.further_kniffel(field, dice, points, sheet, house_rules) is earns
 
 

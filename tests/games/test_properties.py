@@ -14,6 +14,7 @@ RESULT_KEYS = ["elephants", "sheets", "extra_kniffels", "house_rules", "captures
                "mice", "first_home", "order", "winner", "squares", "hands", "scores"]
 WORDS = ["home:1", "home:2", "home:3", "home:0", "seat:3", "seat:8", "seat:9", "caught",
          "pyramid", "home", "trapped", "mouse", "by", "schmidt", "free", "forced_upper",
+         "free_after_upper",
          "joker", "extra_kniffel_bonus", "scoring", "penalty_points", "single_hand", "edition",
          "bookmark", "trap_square", "lower_wins", "pieces", "seat_values",
          *games.get("kniffel").field_keys, *games.get("weltraum_kniffel").field_keys]
@@ -119,7 +120,7 @@ def test_any_real_maus_race_scores(fates, seat):
        st.dictionaries(st.sampled_from(games.get("kniffel").field_keys), st.just(0)))
 def test_every_kniffel_option_is_a_value_the_sheet_accepts(dice, sheet):
     rules = games.get("kniffel")
-    for joker in ("schmidt", "free", "forced_upper"):
+    for joker in ("schmidt", "free", "forced_upper", "free_after_upper", "free_after_upper"):
         options = games.kniffel.options(dice, sheet, {"joker": joker})
         assert bool(options) == (len(sheet) < 13)  # somewhere to go while a field is open
         for field, points in options.items():

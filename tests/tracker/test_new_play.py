@@ -43,7 +43,7 @@ def test_start_a_game_with_house_rules(host_client, night, family):
     assert response.status_code == 302 and response["Location"] == play.get_absolute_url()
     assert [p.player for p in play.participants.order_by("seat")] == [family[1], family[0]]
     assert play.house_rules == {"joker": "free", "extra_kniffel_bonus": 100,
-                                "start_player": "highest_roll"}
+                                "start_player": "highest_roll", "coach_hint": False}
 
 
 def test_htmx_start_redirects_the_client(host_client, night, family):

@@ -4,6 +4,10 @@ from typing import Any
 from django import template
 from django.utils.safestring import mark_safe
 
+
+@register.filter
+from django.template.defaultfilters import floatformat
+
 from games import Problem, Text
 from tracker.engine_text import say as say_text
 from tracker.models import COLOURS, ShareLink
@@ -59,3 +63,15 @@ def qr_code(address: str) -> str:
     """``{% qr_code address %}``: the address's QR code, drawn inline as SVG."""
     # segno writes only numbers and path data: the address itself never enters the markup.
     return mark_safe(qr_svg(address))
+
+
+@register.filter
+def signed(value: float | None) -> str:
+    """Points gained or lost, with one decimal in the page's language and a sign always
+    shown: "+7.5", "−12.8" (a true minus sign, as wide as the plus), "±0.0"."""
+    if value is None:
+        return "–"
+    shown = floatformat(abs(value), 1)
+    if shown == floatformat(0, 1):
+        return f"±{shown}"
+    return f"{'+' if value > 0 else '−'}{shown}"

@@ -17,15 +17,18 @@ from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.html import format_html_join
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
 from games import InvalidResult
+from games.coach import ROLLS_PER_TURN
 from games.dice_sheet import DICE
 from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
+from tracker import coaching
 from tracker.engine_text import say
 from tracker.models import (
     DICE_GAMES,
@@ -286,6 +289,14 @@ def read_dice(play: Play, raw: str) -> list[Any]:
     return [faces[token] for token in raw.split(",") if token in faces][:DICE]
 
 
+def open_sheet(play: Play, participant: Participant, field_key: str) -> dict[str, int]:
+    """The player's sheet with the tapped field counted as open."""
+    return {field: points
+            for field, points in play.result.get("sheets", {}).get(participant.player_key,
+                                                                   {}).items()
+            if field != field_key}
+
+
 def roll_options(play: Play, participant: Participant, field_key: str, dice: list[Any]
                  ) -> list[dict[str, Any]]:
     """What five dice score in each field still open for the player (the tapped field counts
@@ -293,20 +304,60 @@ def roll_options(play: Play, participant: Participant, field_key: str, dice: lis
     if len(dice) != DICE:
         return []
     rules = play.rules
-    sheet = {field: points
-             for field, points in play.result.get("sheets", {}).get(participant.player_key,
-                                                                    {}).items()
-             if field != field_key}
+    sheet = open_sheet(play, participant, field_key)
     scores = rules.options(dice, sheet, play.house_rules)
     return [{"key": f.key, "label": say(f.label), "points": scores[f.key],
              "tapped": f.key == field_key}
             for f in rules.fields if f.key in scores]
 
 
+def read_rolls_left(raw: str) -> int:
+    """The rolls the player still has this turn, as the coach's hint asks: 0 (the final roll,
+    also for anything unreadable), 1 or 2."""
+    return int(raw) if raw in {str(left) for left in range(ROLLS_PER_TURN)} else 0
+
+
+def coach_hint(play: Play, participant: Participant, field_key: str, dice: list[Any],
+               rolls_left: int) -> dict[str, Any] | None:
+    """The coach's hint for the dice on the pads, where the play's house rules allow it and
+    the game is under way: the field it would choose, the expected final score of each
+    field, and with rolls left the dice it would keep. None without the house rule."""
+    if not play.house_rules.get("coach_hint") or play.status != Play.Status.IN_PROGRESS:
+        return None
+    hint: dict[str, Any] = {"rolls_left": rolls_left, "choices": range(ROLLS_PER_TURN)}
+    if len(dice) != DICE:
+        return hint
+    found = coaching.coach_for_play(play)
+    if found is None:
+        return hint | {"preparing": True}
+    sheet = open_sheet(play, participant, field_key)
+    advice = found.advise(sheet, dice, rolls_left)
+    house_rules = play.rules.default_house_rules() | play.house_rules
+    banked = play.rules.totals(sheet, participant.details.get("extra_kniffels", 0),
+                               house_rules)["total"]
+    hint |= {"field": advice.best_field.field,
+             "field_label": say(play.rules.field(advice.best_field.field).label),
+             "worth": {option.field: banked + option.worth for option in advice.fields}}
+    if advice.reroll:
+        keep = advice.best_keep
+        hint["keep"] = {"dice": format_html_join(" ", '<span class="small-die">{}</span>',
+                                                 ((face_label(play, die),) for die in keep.dice)),
+                        "reroll": DICE - len(keep.dice), "worth": banked + keep.worth}
+    elif rolls_left:
+        hint["write_now"] = True
+    return hint
+
+
 def editor_context(play: Play, participant: Participant, field_key: str, dice: list[Any], *,
-                   typed: str = "", problems: list[str] | None = None, message: str = ""
-                   ) -> dict[str, Any]:
+                   typed: str = "", problems: list[str] | None = None, message: str = "",
+                   rolls_left: int = 0) -> dict[str, Any]:
     rules = play.rules
+    hint = coach_hint(play, participant, field_key, dice, rolls_left)
+    options = roll_options(play, participant, field_key, dice)
+    if hint and "worth" in hint:
+        for option in options:
+            option["worth"] = hint["worth"].get(option["key"])
+            option["coach"] = option["key"] == hint["field"]
     return {
         "play": play,
         "participant": participant,
@@ -317,7 +368,8 @@ def editor_context(play: Play, participant: Participant, field_key: str, dice: l
         "dice_value": ",".join(map(str, dice)),
         "empty_slots": range(DICE - len(dice)),
         "pad": [{"face": face, "label": face_label(play, face)} for face in rules.faces],
-        "options": roll_options(play, participant, field_key, dice),
+        "options": options,
+        "hint": hint,
         "typed": typed,
         "problems": problems or [],
         "message": message,
@@ -340,10 +392,12 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
         return save_cell(request, play_id, player_id, field)
     play = sheet_play(request, play_id)
     participant = participant_of(play, player_id, field)
-    dice = tap_dice(play, read_dice(play, request.POST.get("dice", "")),
-                    request.POST.get("tap", ""))
+    tap = request.POST.get("tap", "")
+    dice = tap_dice(play, read_dice(play, request.POST.get("dice", "")), tap)
+    rolls_left = read_rolls_left(tap.removeprefix("rolls:") if tap.startswith("rolls:")
+                                 else request.POST.get("rolls_left", ""))
     context = editor_context(play, participant, field, dice,
-                             typed=request.POST.get("points", "").strip())
+                             typed=request.POST.get("points", "").strip(), rolls_left=rolls_left)
     if request.method == "GET" and "anyway" not in request.GET:
         context["ask"] = out_of_turn_question(play, participant, field, context["cell"])
     return render_editor(request, play, context)

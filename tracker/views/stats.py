@@ -20,6 +20,7 @@ from tracker import stats
 from tracker.charts import count_bars, rate_line
 from tracker.forms import HistoryFilterForm
 from tracker.models import (
+    DICE_GAMES,
     GameNight,
     Household,
     Participant,
@@ -124,7 +125,20 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     chart = rate_line(numbers["over_time"], _("Period"), _("Games won")) \
         if numbers["over_time"] else None
     return render_page(request, "stats/player.html", {
-        "player": player, "stats": numbers, "chart": chart})
+        "player": player, "stats": numbers, "chart": chart,
+        "analysed": analysed_plays(player)})
+
+
+#: How many of a player's latest Kniffel games their page links to the coach's analysis of.
+ANALYSED_SHOWN = 5
+
+
+def analysed_plays(player: Player) -> list[Participant]:
+    """The player's latest finished Kniffel games (classic or space), newest first: one query."""
+    return list(Participant.objects.filter(
+        player=player, play__status=Play.Status.FINISHED,
+        play__game__in=DICE_GAMES).select_related("play").order_by(
+        "-play__updated_at", "-play_id")[:ANALYSED_SHOWN])
 
 
 @login_required

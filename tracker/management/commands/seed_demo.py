@@ -2,9 +2,11 @@
 
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
-symbols, Entenspiel and Mensch ärgere dich nicht, a Kniffel game left unfinished
-yesterday, a birthday tournament half played and an open invitation for one more
-member. Every evening lies in the past, so home offers to start tonight's.
+symbols, Entenspiel and Mensch ärgere dich nicht (two of the Kniffel players
+entered every turn with the dice, for the coach to weigh), a Kniffel game left
+unfinished yesterday with the coach's hint allowed, a birthday tournament half
+played and an open invitation for one more member. Every evening lies in the
+past, so home offers to start tonight's.
 Everything is recorded through the rules engine, as at the table. Running it
 again changes nothing. Log in as ``demo`` / ``demo``.
 """
@@ -70,6 +72,17 @@ KNIFFEL_SHEETS = {
              "three_of_a_kind": 28, "four_of_a_kind": 0, "full_house": 0,
              "small_straight": 30, "large_straight": 40, "kniffel": 0, "chance": 23},
 }
+#: The final dice of Julia's and Tobias's turns, in the order of their sheets.
+KNIFFEL_DICE = {
+    "Julia": [[1, 1, 3, 4, 6], [2, 2, 2, 4, 5], [3, 3, 3, 5, 6], [4, 4, 4, 2, 1],
+              [5, 5, 5, 3, 6], [6, 6, 6, 6, 2], [4, 4, 4, 6, 6], [1, 2, 3, 5, 6],
+              [3, 3, 5, 5, 5], [1, 2, 3, 4, 6], [2, 3, 4, 5, 6], [1, 1, 2, 2, 6],
+              [6, 5, 4, 3, 3]],
+    "Tobias": [[1, 1, 1, 5, 6], [2, 2, 3, 4, 6], [3, 3, 5, 6, 6], [4, 4, 4, 4, 1],
+               [5, 5, 1, 2, 6], [6, 6, 6, 1, 2], [5, 5, 5, 1, 1], [5, 5, 5, 5, 2],
+               [2, 2, 6, 6, 6], [3, 4, 5, 6, 6], [1, 1, 3, 4, 5], [3, 3, 3, 3, 3],
+               [2, 3, 4, 5, 5]],
+}
 UNFINISHED_KNIFFEL = {
     "Lena": {"sixes": 18, "full_house": 25, "chance": 22, "twos": 6},
     "Max": {"ones": 3, "large_straight": 0, "fours": 8, "three_of_a_kind": 19},
@@ -129,12 +142,13 @@ class Command(BaseCommand):
 
         self.play(first, "mensch_aergere_dich_nicht", ["Oma Gisela", "Lena", "Tobias", "Julia"],
                   {"order": self.keys(["Oma Gisela", "Lena", "Tobias"])})
-        self.sheet_play(second, "kniffel", KNIFFEL_SHEETS)
+        self.sheet_play(second, "kniffel", KNIFFEL_SHEETS, KNIFFEL_DICE)
         self.play(second, "entenspiel", ["Julia", "Tobias", "Lena", "Max"],
                   {"winner": self.keys(["Max"])[0],
                    "squares": self.keyed({"Julia": 51, "Tobias": 38, "Lena": 44})})
         self.sheet_play(yesterday, "weltraum_kniffel", SPACE_SHEETS)
-        self.sheet_play(yesterday, "kniffel", UNFINISHED_KNIFFEL)
+        self.sheet_play(yesterday, "kniffel", UNFINISHED_KNIFFEL,
+                        house_rules={"coach_hint": True})
         ShareLink.objects.create(household=household, game_night=yesterday, created_by=user)
         Invitation.objects.create(household=household, created_by=user)
         self.tournament(today - timedelta(days=3))
@@ -181,14 +195,19 @@ class Command(BaseCommand):
         record_result(play, result, expected_version=play.version, user=self.user)
         return play
 
-    def sheet_play(self, night: GameNight, game: str, sheets: dict[str, dict[str, int]]) -> None:
-        """Enter the sheets turn by turn, one cell per player in seat order, as at the table."""
+    def sheet_play(self, night: GameNight, game: str, sheets: dict[str, dict[str, int]],
+                   dice: dict[str, list[list[int]]] | None = None,
+                   house_rules: dict[str, Any] | None = None) -> None:
+        """Enter the sheets turn by turn, one cell per player in seat order, as at the table;
+        with the final dice of the turn where ``dice`` has them."""
         play = start_play(household=self.household, game=game, game_night=night,
-                          players=[self.players[name] for name in sheets], user=self.user)
+                          players=[self.players[name] for name in sheets], user=self.user,
+                          house_rules=house_rules)
         turns = [list(sheet.items()) for sheet in sheets.values()]
         for turn in range(max(map(len, turns))):
             for name, cells in zip(sheets, turns, strict=True):
                 if turn < len(cells):
                     field, points = cells[turn]
+                    rolled = (dice or {}).get(name)
                     write_cell(play, self.players[name], field, points, expected_version=None,
-                               user=self.user)
+                               dice=rolled[turn] if rolled else None, user=self.user)
