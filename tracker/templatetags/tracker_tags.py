@@ -2,11 +2,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.utils.safestring import mark_safe
-
-
-@register.filter
 from django.template.defaultfilters import floatformat
+from django.utils.safestring import mark_safe
 
 from games import Problem, Text
 from tracker.engine_text import say as say_text
