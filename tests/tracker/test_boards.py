@@ -61,6 +61,16 @@ def test_a_board_answers_304_while_nothing_changes(client, kniffel, family,
     assert follow(client, url, changed["ETag"]).status_code == 304
 
 
+def test_an_open_board_shows_a_renamed_player(client, kniffel, family):
+    link = ShareLink.objects.create(household=kniffel.household, play=kniffel)
+    url = reverse("board", args=[link.token])
+    etag = client.get(url)["ETag"]
+    family[1].name = "Benjamin"
+    family[1].save()
+    changed = follow(client, url, etag)
+    assert changed.status_code == 200 and "Benjamin" in changed.content.decode()
+
+
 def test_the_board_shows_the_leader_and_whose_turn_it_is(client, kniffel, family):
     write_cell(kniffel, family[0], "chance", 23, expected_version=None)
     link = ShareLink.objects.create(household=kniffel.household, play=kniffel)

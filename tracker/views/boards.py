@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST, require_safe
 from tracker.models import (
     GameNight,
     Play,
+    Player,
     PlayStatus,
     Series,
     ShareLink,
@@ -63,7 +64,9 @@ SELECT link.id, link.play_id, link.game_night_id, link.series_id, link.tournamen
        series.status, series.races_planned,
        tournament.status,
        (SELECT COUNT(*) FROM {entry} entry WHERE entry.tournament_id = link.tournament_id
-                                             AND entry.dropped_after_round IS NOT NULL)
+                                             AND entry.dropped_after_round IS NOT NULL),
+       (SELECT MAX(player.updated_at) FROM {player} player
+         WHERE player.household_id = link.household_id)
 FROM {link} link
 LEFT JOIN {series} series ON series.id = link.series_id
 LEFT JOIN {tournament} tournament ON tournament.id = link.tournament_id
@@ -71,6 +74,7 @@ WHERE link.token = %s AND link.revoked_at IS NULL
 """.format_map({
     "play": Play._meta.db_table, "entry": TournamentEntry._meta.db_table,
     "link": ShareLink._meta.db_table, "series": Series._meta.db_table,
+    "player": Player._meta.db_table,
     "tournament": Tournament._meta.db_table,
     # A link shows one of these; the others are NULL and match no play.
     "plays_shown": "play.game_night_id = link.game_night_id OR play.series_id = link.series_id"
@@ -80,17 +84,20 @@ WHERE link.token = %s AND link.revoked_at IS NULL
 
 def shown_state(token: str) -> tuple[int, str]:
     """The id of the link that ``token`` opens, unless revoked (else 404), and its board's
-    state: a short text that changes whenever anything the board shows changes."""
+    state: a short text that changes whenever anything the board shows changes, a player's name
+    or colour included."""
     with connection.cursor() as cursor:
         cursor.execute(STATE_SQL, [token])
         row = cursor.fetchone()
     if row is None:
         raise Http404("no such scoreboard")
     (link_id, play_id, night_id, series_id, tournament_id, play_version, count, versions,
-     series_status, races_planned, tournament_status, dropped) = row
+     series_status, races_planned, tournament_status, dropped, players_changed) = row
+    # When a player was last renamed or recoloured; text or a datetime: its digits.
+    players = "".join(filter(str.isdigit, str(players_changed)))
     if play_id:
-        return link_id, f"p{play_version}"
-    plays = f"{count or 0}-{versions or 0}"
+        return link_id, f"p{play_version}-{players}"
+    plays = f"{count or 0}-{versions or 0}-{players}"
     if night_id:
         return link_id, f"n{plays}"
     if series_id:
