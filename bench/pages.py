@@ -14,6 +14,7 @@ the SQL queries of the sheet page and of a cell save, each on its own line as
 from __future__ import annotations
 
 import http.client
+import itertools
 import os
 import subprocess
 import sys
@@ -98,7 +99,10 @@ def main() -> None:
         def sheet_page(_: int):
             return "GET", sheet, None, {"Cookie": cookies}
 
-        def cell_save(count: int):
+        saves = itertools.count()
+
+        def cell_save(_: int):
+            count = next(saves)  # the cell's version before this save: none, then 1, 2, …
             version = "" if count == 0 else str(count)
             body = urlencode({"points": str(count % 5 + 1), "save": "1", "version": version})
             return "POST", cell, body, {
@@ -106,10 +110,14 @@ def main() -> None:
                 "Content-Type": "application/x-www-form-urlencoded",
                 "Referer": f"http://127.0.0.1:{port}{sheet}"}
 
-        rate(port, trivial, 0.5)  # warm both workers up
-        trivial_rate, _ = rate(port, trivial)
-        sheet_rate, sheet_size = rate(port, sheet_page)
-        save_rate, save_size = rate(port, cell_save)
+        # Each kind of request runs half a second before it is measured, so that every
+        # worker has compiled its templates and opened its database connection.
+        rates = {}
+        for name, make_request in (("trivial", trivial), ("sheet", sheet_page),
+                                   ("save", cell_save)):
+            rate(port, make_request, 0.5)
+            rates[name] = rate(port, make_request)
+        (trivial_rate, _), (sheet_rate, sheet_size), (save_rate, save_size) = rates.values()
     print(f"trivial_view_per_s: {trivial_rate:.0f}")
     print(f"kniffel_6_player_sheet_per_s: {sheet_rate:.0f}")
     print(f"kniffel_cell_save_per_s: {save_rate:.0f}")

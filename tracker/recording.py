@@ -34,6 +34,7 @@ from tracker.models import (
     Tournament,
     TournamentEntry,
 )
+from tracker.rows import columns, insert_row, row_from_db, update_rows
 
 
 class EditConflict(Exception):
@@ -82,11 +83,11 @@ def set_status(play: Play, status: str, expected_version: int | None, **fields: 
     ``expected_version`` (None: at any) and may change to ``status``; otherwise
     PlayAbandoned or EditConflict, and nothing changes. The time of the change."""
     now = timezone.now()
-    found = Play.objects.filter(pk=play.pk, status__in=may_become(status))
+    found: dict[str, Any] = {"id": play.pk, "status": may_become(status)}
     if expected_version is not None:
-        found = found.filter(version=expected_version)
-    updated = found.update(status=status, version=F("version") + 1, updated_at=now, **fields)
-    if updated:
+        found["version"] = expected_version
+    if update_rows(Play, {"status": status, "updated_at": now, **fields}, where=found,
+                   increment=["version"]):
         return now
     if Play.objects.filter(pk=play.pk, status=Play.Status.ABANDONED).exists():
         raise PlayAbandoned
@@ -224,27 +225,36 @@ def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
     Two queries in SQL, because every cell saved on a sheet runs them: compiling them
     through the ORM costs several times what running them does.
     """
-    play = next(iter(Play.objects.raw(*locked_play_sql(play_id, member))), None)
-    if play is None:
-        raise Play.DoesNotExist(f"no play {play_id}")
-    participants = list(Participant.objects.raw(
-        f"SELECT participant.*, player.household_id AS player_household_id,"
-        f" player.name AS player_name, player.colour AS player_colour"
-        f" FROM {Participant._meta.db_table} participant"
-        f" JOIN {Player._meta.db_table} player ON player.id = participant.player_id"
-        f" WHERE participant.play_id = %s ORDER BY participant.seat", [play.pk]))
-    for participant in participants:
+    with connection.cursor() as cursor:
+        cursor.execute(*locked_play_sql(play_id, member))
+        found = cursor.fetchone()
+        if found is None:
+            raise Play.DoesNotExist(f"no play {play_id}")
+        play = row_from_db(Play, found)
+        cursor.execute(
+            f"SELECT {columns(Participant, 'participant')},"
+            f" {columns(Player, 'player', PLAYER_ON_SHEET)}"
+            f" FROM {Participant._meta.db_table} participant"
+            f" JOIN {Player._meta.db_table} player ON player.id = participant.player_id"
+            f" WHERE participant.play_id = %s ORDER BY participant.seat", [play.pk])
+        rows = cursor.fetchall()
+    width = len(Participant._meta.concrete_fields)
+    participants = []
+    for row in rows:
+        participant = row_from_db(Participant, row[:width])
         participant.play = play
-        participant.player = Player.from_db(
-            play._state.db, ["id", "household_id", "name", "colour"],
-            [participant.player_id, participant.player_household_id, participant.player_name,
-             participant.player_colour])
+        participant.player = row_from_db(Player, row[width:], PLAYER_ON_SHEET)
+        participants.append(participant)
     play._prefetched_objects_cache = {"participants": participants}
     return play
 
 
+#: What the sheet shows of each player, read with the locked play.
+PLAYER_ON_SHEET = ["id", "household", "name", "colour"]
+
+
 def locked_play_sql(play_id: int, member: AbstractBaseUser | None) -> tuple[str, list[Any]]:
-    sql = f"SELECT play.* FROM {Play._meta.db_table} play"
+    sql = f"SELECT {columns(Play, 'play')} FROM {Play._meta.db_table} play"
     params: list[Any] = [play_id]
     if member is not None:
         sql += (f" JOIN {Household.members.through._meta.db_table} member"
@@ -295,13 +305,15 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
     cell = KniffelCell(play=play, player=player, field=field, points=points, dice=dice,
                        entered_by=user)
     if expected_version is None:
-        cell.save(force_insert=True)
+        insert_row(cell)
         action = PlayChange.Action.CELL
     else:
-        updated = KniffelCell.objects.filter(
-            play=play, player=player, field=field, version=expected_version).update(
-            points=points, dice=dice, entered_by=user, entered_at=timezone.now(),
-            version=F("version") + 1)
+        updated = update_rows(
+            KniffelCell, {"points": points, "dice": dice, "entered_by": user.pk if user else None,
+                          "entered_at": timezone.now()},
+            where={"play": play.pk, "player": player.pk, "field": field,
+                   "version": expected_version},
+            increment=["version"])
         if not updated:
             raise EditConflict(stored_cell(play, player, field))
         cell.version = expected_version + 1
@@ -311,7 +323,7 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
         data["previous"] = {"points": play.result["sheets"][player.key][field],
                             "dice": (play.result.get("dice") or {}).get(player.key, {}).get(field)}
     _store(play, result, outcome, play.version)
-    PlayChange.objects.create(play=play, action=action, changed_by=user, data=data)
+    insert_row(PlayChange(play=play, action=action, changed_by=user, data=data))
     return cell
 
 
@@ -462,7 +474,10 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
     if len(changed) == 1:
         # A Kniffel cell changes one player's totals; a plain UPDATE costs a fraction of
         # bulk_update's CASE expressions.
-        changed[0].save(update_fields=["points", "place", "details"])
+        participant = changed[0]
+        update_rows(Participant, {"points": participant.points, "place": participant.place,
+                                  "details": participant.details},
+                    where={"id": participant.pk})
     elif changed:
         Participant.objects.bulk_update(changed, ["points", "place", "details"])
     if before is not None:

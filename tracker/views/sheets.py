@@ -136,11 +136,11 @@ def bonus_cell(play: Play, participant: Participant) -> dict[str, Any]:
 
 #: The rows of totals under each column of the classic sheet (ids as in sheet_table.html).
 CLASSIC_TOTALS = [
-    {"id": "sum-upper", "key": "upper_sum"},
-    {"id": "sum-upper-total", "key": "upper_total"},
-    {"id": "sum-extra", "key": "extra_kniffel_bonus"},
-    {"id": "sum-lower-total", "key": "lower_total"},
-    {"id": "sum-upper-again", "key": "upper_total"},
+    {"id": "sum-upper", "key": "upper_sum", "grand": False},
+    {"id": "sum-upper-total", "key": "upper_total", "grand": False},
+    {"id": "sum-extra", "key": "extra_kniffel_bonus", "grand": False},
+    {"id": "sum-lower-total", "key": "lower_total", "grand": False},
+    {"id": "sum-upper-again", "key": "upper_total", "grand": False},
     {"id": "sum-total", "key": "total", "grand": True},
 ]
 SPACE_TOTALS = [{"id": "sum-total", "key": "total", "grand": True}]

@@ -1,0 +1,98 @@
+"""The cells of the Kniffel score sheet, written in Python.
+
+A sheet has a cell for every player and field (up to 10 players and 13 fields, with
+their totals), and every saved cell sends its changed cells back to the tablet. An
+``{% include %}`` per cell cost more than the rest of a save put together, so the markup
+of each kind of cell lives here, once, for the tablet's sheet, the TV's scoreboard and
+the saved-cell fragment alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import template
+from django.template.context import Context
+from django.utils.formats import localize
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+OUT_OF_BAND = mark_safe(' hx-swap-oob="true"')
+
+
+def swap(oob: bool) -> SafeString:
+    """The attribute that has htmx put an element of an answer in place of its namesake."""
+    return OUT_OF_BAND if oob else mark_safe("")
+
+
+def fresh_class(fresh: bool) -> SafeString:
+    """The scoreboard lights up the entry made last."""
+    return mark_safe(' class="fresh"') if fresh else mark_safe("")
+
+
+def points_html(points: int | None) -> SafeString:
+    """Points as the sheet writes them: 0 is a struck field, None an empty one."""
+    if points is None:
+        return mark_safe("")
+    if points == 0:
+        return format_html('<span class="struck" role="img" aria-label="{0}" title="{0}">✗</span>',
+                           _("struck"))
+    return format_html("{}", localize(points))
+
+
+@register.simple_tag(takes_context=True)
+def sheet_cell(context: Context, slot: Mapping[str, Any], oob: bool = False) -> SafeString:
+    """One field of one player: on a tablet a link that opens the editor, on the read-only
+    scoreboard the points alone."""
+    cell = slot["cell"]
+    points = points_html(cell.points if cell else None)
+    if context.get("readonly"):
+        fresh = slot["id"] == context["sheet"].latest_id
+        return format_html('<td id="{}"{}{}>{}</td>', slot["id"], fresh_class(fresh), swap(oob),
+                           points)
+    return format_html(
+        '<td id="{id}"{swap}><a class="cell{filled}" href="{url}" hx-get="{url}"'
+        ' hx-target="#editor" hx-swap="outerHTML" aria-label="{name} · {label}">{points}</a>'
+        '</td>',
+        id=slot["id"], swap=swap(oob), filled=" filled" if cell else "", url=slot["url"],
+        name=slot["participant"].player.name, label=slot["label"],
+        points=points if cell else mark_safe("&nbsp;"))
+
+
+@register.simple_tag(takes_context=True)
+def sheet_total(context: Context, participant: Any, key: str, row_id: str, grand: bool = False,
+                oob: bool = False) -> SafeString:
+    """One player's total ``key`` (from the scored details) in the totals row ``row_id``;
+    the scoreboard lights up the grand total of the player who entered last."""
+    fresh = bool(context.get("readonly") and grand
+                 and participant.player_id == context["sheet"].latest_player_id)
+    return format_html('<td id="{}-{}"{}{}{}>{}</td>', row_id, participant.player_id,
+                       fresh_class(fresh), mark_safe(" data-total") if grand else "", swap(oob),
+                       localize(participant.details.get(key) or 0))
+
+
+@register.simple_tag
+def bonus_cell(bonus: Mapping[str, Any], oob: bool = False) -> SafeString:
+    """One player's upper-section bonus: the points still missing for it while it can be
+    reached, otherwise what it gave (35 or 0)."""
+    if bonus["missing"]:
+        content = format_html('<span class="to-go">{}</span>',
+                              _("%(points)s to go") % {"points": localize(bonus["missing"])})
+    else:
+        content = format_html("{}", localize(bonus["points"]))
+    return format_html('<td id="sum-bonus-{}"{}>{}</td>', bonus["participant"].player_id,
+                       swap(oob), content)
+
+
+@register.simple_tag
+def sheet_cols(participants: Iterable[Any], next_key: str | None, oob: bool = False
+               ) -> SafeString:
+    """The sheet's columns; the column of the player whose turn it is stands out."""
+    columns = format_html_join("", "<col{}>", (
+        (mark_safe(' class="current"') if p.player_key == next_key else "",)
+        for p in participants))
+    return format_html('<colgroup id="sheet-cols"{}><col>{}</colgroup>', swap(oob), columns)
