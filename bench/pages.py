@@ -21,12 +21,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from serving import gunicorn, kniffel_game
 
 ROOT = Path(__file__).resolve().parent.parent
-SECONDS = 3.0
+SECONDS = 3.0  # per kind of request, over all rounds
+ROUNDS = 6
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
 
 
@@ -63,12 +65,13 @@ print(*counts)
             "cell_save_queries": save}
 
 
-def rate(port: int, make_request, seconds: float = SECONDS) -> tuple[float, int]:
-    """Requests per second over one keep-alive connection, and the last body's size."""
+def run(port: int, make_request, seconds: float) -> tuple[int, float, int]:
+    """Requests made one after another for ``seconds``: their number, the time they took,
+    and the last body's size."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     count, size, started = 0, 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
-        method, path, body, headers = make_request(count)
+        method, path, body, headers = make_request()
         connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
         payload = response.read()
@@ -76,7 +79,27 @@ def rate(port: int, make_request, seconds: float = SECONDS) -> tuple[float, int]
             raise RuntimeError(f"{method} {path}: {response.status} {payload[:300]!r}")
         count, size = count + 1, len(payload)
     connection.close()
-    return count / (time.perf_counter() - started), size
+    return count, time.perf_counter() - started, size
+
+
+def rates(port: int, kinds: dict[str, Any]) -> dict[str, tuple[float, int]]:
+    """Requests per second of each kind, and its last body's size.
+
+    Each kind first runs half a second unmeasured, so that every worker has compiled its
+    templates and opened its database connection. The kinds then take turns, a second
+    each, for ROUNDS rounds: a machine that slows down or speeds up meanwhile (a shared
+    virtual machine does) weighs on every kind alike, not on the one measured then.
+    """
+    for make_request in kinds.values():
+        run(port, make_request, 0.5)
+    totals = {name: [0, 0.0, 0] for name in kinds}
+    for _ in range(ROUNDS):
+        for name, make_request in kinds.items():
+            count, seconds, size = run(port, make_request, SECONDS / ROUNDS)
+            totals[name][0] += count
+            totals[name][1] += seconds
+            totals[name][2] = size
+    return {name: (count / seconds, size) for name, (count, seconds, size) in totals.items()}
 
 
 def main() -> None:
@@ -93,15 +116,15 @@ def main() -> None:
         sheet = f"/plays/{ids['play']}/"
         cell = f"/plays/{ids['play']}/cells/{ids['player']}/ones/"
 
-        def trivial(_: int):
+        def trivial():
             return "GET", "/health/", None, {}
 
-        def sheet_page(_: int):
+        def sheet_page():
             return "GET", sheet, None, {"Cookie": cookies}
 
         saves = itertools.count()
 
-        def cell_save(_: int):
+        def cell_save():
             count = next(saves)  # the cell's version before this save: none, then 1, 2, …
             version = "" if count == 0 else str(count)
             body = urlencode({"points": str(count % 5 + 1), "save": "1", "version": version})
@@ -110,14 +133,8 @@ def main() -> None:
                 "Content-Type": "application/x-www-form-urlencoded",
                 "Referer": f"http://127.0.0.1:{port}{sheet}"}
 
-        # Each kind of request runs half a second before it is measured, so that every
-        # worker has compiled its templates and opened its database connection.
-        rates = {}
-        for name, make_request in (("trivial", trivial), ("sheet", sheet_page),
-                                   ("save", cell_save)):
-            rate(port, make_request, 0.5)
-            rates[name] = rate(port, make_request)
-        (trivial_rate, _), (sheet_rate, sheet_size), (save_rate, save_size) = rates.values()
+        measured = rates(port, {"trivial": trivial, "sheet": sheet_page, "save": cell_save})
+        (trivial_rate, _), (sheet_rate, sheet_size), (save_rate, save_size) = measured.values()
     print(f"trivial_view_per_s: {trivial_rate:.0f}")
     print(f"kniffel_6_player_sheet_per_s: {sheet_rate:.0f}")
     print(f"kniffel_cell_save_per_s: {save_rate:.0f}")

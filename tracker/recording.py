@@ -34,7 +34,7 @@ from tracker.models import (
     Tournament,
     TournamentEntry,
 )
-from tracker.rows import columns, insert_row, row_from_db, update_rows
+from tracker.rows import RowReader, columns, insert_row, update_rows
 
 
 class EditConflict(Exception):
@@ -230,7 +230,7 @@ def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
         found = cursor.fetchone()
         if found is None:
             raise Play.DoesNotExist(f"no play {play_id}")
-        play = row_from_db(Play, found)
+        play = RowReader(Play)(found)
         cursor.execute(
             f"SELECT {columns(Participant, 'participant')},"
             f" {columns(Player, 'player', PLAYER_ON_SHEET)}"
@@ -239,11 +239,14 @@ def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
             f" WHERE participant.play_id = %s ORDER BY participant.seat", [play.pk])
         rows = cursor.fetchall()
     width = len(Participant._meta.concrete_fields)
+    read_participant, read_player = RowReader(Participant), RowReader(Player, PLAYER_ON_SHEET)
+    to_play, to_player = (Participant._meta.get_field(name) for name in ("play", "player"))
     participants = []
     for row in rows:
-        participant = row_from_db(Participant, row[:width])
-        participant.play = play
-        participant.player = row_from_db(Player, row[width:], PLAYER_ON_SHEET)
+        participant = read_participant(row[:width])
+        # As select_related does: the related objects are the ones just read, no checks.
+        to_play.set_cached_value(participant, play)
+        to_player.set_cached_value(participant, read_player(row[width:]))
         participants.append(participant)
     play._prefetched_objects_cache = {"participants": participants}
     return play

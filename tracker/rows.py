@@ -5,46 +5,29 @@ cell, the play, one player's totals and the play's history. Compiling each of th
 statements through the ORM costs several times what the database takes to run it, and
 made up most of a save's time. These functions read and write the same rows from the
 models' own field definitions: column names, defaults, ``auto_now`` and the conversion of
-values (JSON, dates, booleans) stay the ORM's; only the query compiler is left out.
-They send no signals, as ``QuerySet.update`` sends none.
+values (JSON, dates, booleans) stay the ORM's; only the query compiler is left out, and
+each statement's text is built once per shape. They send no signals, as
+``QuerySet.update`` sends none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
-from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=Model)
 
 Where = Mapping[str, Any]
 
 
-def columns(model: type[Model], alias: str, names: Sequence[str] | None = None) -> str:
-    """The select list of ``model``'s fields (all of its columns, or the fields ``names``)
-    in the table called ``alias``, in the order :func:`row_from_db` reads them."""
-    quote = connection.ops.quote_name
-    return ", ".join(f"{alias}.{quote(field.column)}" for field in fields_of(model, names))
-
-
-def row_from_db(model: type[M], values: Sequence[Any], names: Sequence[str] | None = None
-                ) -> M:
-    """An instance of ``model`` from the values of a row selected with :func:`columns`,
-    converted as the ORM converts them; fields not in ``names`` are deferred."""
-    database = connections[DEFAULT_DB_ALIAS]
-    attnames, columns_and_converters = reading(model, None if names is None else tuple(names),
-                                               database.ops)
-    converted = []
-    for (column, converters), value in zip(columns_and_converters, values, strict=True):
-        for converter in converters:
-            value = converter(value, column, database)
-        converted.append(value)
-    return model.from_db(database.alias, attnames, converted)
+def database() -> BaseDatabaseWrapper:
+    """This thread's connection, looked up once per statement rather than per value."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def fields_of(model: type[Model], names: Sequence[str] | None) -> list[Field]:
@@ -53,13 +36,43 @@ def fields_of(model: type[Model], names: Sequence[str] | None) -> list[Field]:
     return [model._meta.get_field(name) for name in names]
 
 
+def columns(model: type[Model], alias: str, names: Sequence[str] | None = None) -> str:
+    """The select list of ``model``'s fields (all of its columns, or the fields ``names``)
+    in the table called ``alias``, in the order a :class:`RowReader` reads them."""
+    return select_list(model, alias, None if names is None else tuple(names), database().vendor)
+
+
 @lru_cache(maxsize=64)
-def reading(model: type[Model], names: tuple[str, ...] | None,
-            operations: BaseDatabaseOperations
-            ) -> tuple[list[str], list[tuple[Col, list[Callable[..., Any]]]]]:
-    """The attribute names of the fields ``names`` (None: all columns), and each one's
-    column and the functions that turn its database value into Python's, for the
-    connection that ``operations`` belongs to (the backend's converters use it)."""
+def select_list(model: type[Model], alias: str, names: tuple[str, ...] | None, vendor: str
+                ) -> str:
+    quote = database().ops.quote_name
+    return ", ".join(f"{alias}.{quote(field.column)}" for field in fields_of(model, names))
+
+
+class RowReader(Generic[M]):
+    """Makes instances of ``model`` from rows selected with :func:`columns`, converting
+    each value as the ORM converts it; fields not in ``names`` are deferred."""
+
+    def __init__(self, model: type[M], names: Sequence[str] | None = None):
+        self.model, self.database = model, database()
+        self.attnames, self.converters = converters_of(
+            model, None if names is None else tuple(names), self.database.ops)
+
+    def __call__(self, values: Sequence[Any]) -> M:
+        converted = []
+        for (column, converters), value in zip(self.converters, values, strict=True):
+            for converter in converters:
+                value = converter(value, column, self.database)
+            converted.append(value)
+        return self.model.from_db(self.database.alias, self.attnames, converted)
+
+
+@lru_cache(maxsize=64)
+def converters_of(model: type[Model], names: tuple[str, ...] | None, operations: Any
+                  ) -> tuple[list[str], list[tuple[Any, list[Callable[..., Any]]]]]:
+    """The attribute names of the fields, and each one's column and the functions that
+    turn its database value into Python's, for the connection that ``operations`` belongs
+    to (the backend's converters use it)."""
     fields = fields_of(model, names)
     found = []
     for field in fields:
@@ -71,18 +84,23 @@ def reading(model: type[Model], names: tuple[str, ...] | None,
 
 def insert_row(row: Model) -> None:
     """Store the new ``row`` as ``row.save(force_insert=True)`` would, and set its id."""
-    meta = row._meta
-    fields = [field for field in meta.concrete_fields if not field.primary_key]
-    values = [field.get_db_prep_save(field.pre_save(row, add=True), connection)
-              for field in fields]
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
-            f" VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(meta.pk.column)}",
-            values)
+    db = database()
+    sql, fields = insert_sql(type(row), db.vendor)
+    values = [field.get_db_prep_save(field.pre_save(row, add=True), db) for field in fields]
+    with db.cursor() as cursor:
+        cursor.execute(sql, values)
         row.pk = cursor.fetchone()[0]
-    row._state.adding, row._state.db = False, connection.alias
+    row._state.adding, row._state.db = False, db.alias
+
+
+@lru_cache(maxsize=16)
+def insert_sql(model: type[Model], vendor: str) -> tuple[str, list[Field]]:
+    meta = model._meta
+    quote = database().ops.quote_name
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    return (f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+            f" VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(meta.pk.column)}",
+            fields)
 
 
 def update_rows(model: type[Model], values: Mapping[str, Any], *, where: Where,
@@ -90,37 +108,43 @@ def update_rows(model: type[Model], values: Mapping[str, Any], *, where: Where,
     """Set ``values`` (and add 1 to each field in ``increment``) in the rows of ``model``
     whose fields equal the values in ``where`` (or are among them, for a list or a tuple);
     the number of rows changed, as ``QuerySet.update`` gives it."""
-    meta = model._meta
-    quote = connection.ops.quote_name
-    assignments, params = [], []
-    for name, value in values.items():
-        field = meta.get_field(name)
-        assignments.append(f"{quote(field.column)} = %s")
-        params.append(field.get_db_prep_save(value, connection))
-    for name in increment:
-        column = quote(meta.get_field(name).column)
-        assignments.append(f"{column} = {column} + 1")
-    conditions, where_params = where_sql(model, where)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {quote(meta.db_table)} SET {', '.join(assignments)}"
-                       f" WHERE {conditions}", params + where_params)
+    db = database()
+    choices = {name: list(wanted) if isinstance(wanted, (list, tuple)) else [wanted]
+               for name, wanted in where.items()}
+    sql, set_fields, where_fields = update_sql(
+        model, tuple(values), tuple(increment),
+        tuple((name, len(wanted)) for name, wanted in choices.items()), db.vendor)
+    params = [field.get_db_prep_save(value, db)
+              for field, value in zip(set_fields, values.values(), strict=True)]
+    for field, wanted in zip(where_fields, choices.values(), strict=True):
+        params.extend(field.get_db_prep_value(choice, db) for choice in wanted)
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
         return cursor.rowcount
 
 
-def where_sql(model: type[Model], where: Where) -> tuple[str, list[Any]]:
-    """The conditions of a WHERE clause for ``where`` (see :func:`update_rows`)."""
+@lru_cache(maxsize=64)
+def update_sql(model: type[Model], set_names: tuple[str, ...], increment: tuple[str, ...],
+               where: tuple[tuple[str, int], ...], vendor: str
+               ) -> tuple[str, list[Field], list[Field]]:
+    """The UPDATE statement for :func:`update_rows`: ``where`` names each field compared
+    and how many values it may take (none: no row)."""
     meta = model._meta
-    quote = connection.ops.quote_name
-    conditions, params = [], []
-    for name, wanted in where.items():
+    quote = database().ops.quote_name
+    set_fields = [meta.get_field(name) for name in set_names]
+    assignments = [f"{quote(field.column)} = %s" for field in set_fields]
+    for name in increment:
+        column = quote(meta.get_field(name).column)
+        assignments.append(f"{column} = {column} + 1")
+    where_fields, conditions = [], []
+    for name, count in where:
         field = meta.get_field(name)
-        choices = list(wanted) if isinstance(wanted, (list, tuple)) else [wanted]
-        prepared = [field.get_db_prep_value(choice, connection) for choice in choices]
-        if not prepared:
+        where_fields.append(field)
+        if count == 0:
             conditions.append("1 = 0")
-        elif len(prepared) == 1:
+        elif count == 1:
             conditions.append(f"{quote(field.column)} = %s")
         else:
-            conditions.append(f"{quote(field.column)} IN ({', '.join(['%s'] * len(prepared))})")
-        params.extend(prepared)
-    return " AND ".join(conditions), params
+            conditions.append(f"{quote(field.column)} IN ({', '.join(['%s'] * count)})")
+    return (f"UPDATE {quote(meta.db_table)} SET {', '.join(assignments)}"
+            f" WHERE {' AND '.join(conditions)}", set_fields, where_fields)

@@ -148,6 +148,37 @@ def test_after_the_first_entry_a_save_sends_only_the_new_version_to_the_forms(
     assert f'<td id="sum-total-{family[1].pk}" data-total hx-swap-oob="true">3</td>' in fragment
 
 
+def saved_parts(fragment: str) -> set[str]:
+    """The ids of the elements a saved cell's answer puts in place on the sheet."""
+    return set(re.findall(r'id="([^"]+)"[^>]*hx-swap-oob="true"', fragment))
+
+
+def test_a_save_sends_the_totals_it_changed_and_the_bonus_only_after_an_upper_field(
+        host_client, kniffel, family):
+    anna = family[0]
+    write_cell(kniffel, family[1], "chance", 12, expected_version=None)
+    lower = host_client.post(editor_url(kniffel, anna, "chance"),
+                             {"points": "20", "save": "1", "version": ""}, **HTMX)
+    assert saved_parts(lower.content.decode()) == {
+        f"c-{anna.pk}-chance", "sheet-cols", "turn",
+        f"sum-lower-total-{anna.pk}", f"sum-total-{anna.pk}"}
+
+    upper = host_client.post(editor_url(kniffel, anna, "threes"),
+                             {"points": "9", "save": "1", "version": ""}, **HTMX)
+    assert saved_parts(upper.content.decode()) == {
+        f"c-{anna.pk}-threes", "sheet-cols", "turn", f"sum-bonus-{anna.pk}",
+        f"sum-upper-{anna.pk}", f"sum-upper-total-{anna.pk}", f"sum-upper-again-{anna.pk}",
+        f"sum-total-{anna.pk}"}
+    assert f'<td id="sum-bonus-{anna.pk}" hx-swap-oob="true"><span class="to-go">54 to go' in (
+        upper.content.decode())
+
+    version = KniffelCell.objects.get(player=anna, field="threes").version
+    same = host_client.post(editor_url(kniffel, anna, "threes"),
+                            {"points": "9", "save": "1", "version": str(version)}, **HTMX)
+    assert saved_parts(same.content.decode()) == {
+        f"c-{anna.pk}-threes", "sheet-cols", "turn", f"sum-bonus-{anna.pk}"}
+
+
 def test_the_client_cannot_choose_its_own_points(host_client, kniffel, family):
     response = host_client.post(editor_url(kniffel, family[0], "full_house"),
                                 {"dice": "3,3,2,2", "choose": "full_house", "points": "25"},

@@ -14,8 +14,7 @@ from typing import Any
 
 from django import template
 from django.template.context import Context
-from django.utils.formats import localize
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -34,6 +33,13 @@ def fresh_class(fresh: bool) -> SafeString:
     return mark_safe(' class="fresh"') if fresh else mark_safe("")
 
 
+def whole(number: int) -> str:
+    """A whole number as the sheet writes it: the digits alone, which is what ``localize``
+    gives for a whole number in every language while no thousands separator is set, at a
+    fraction of its cost (points stay far below where one would show anyway)."""
+    return str(int(number))
+
+
 def points_html(points: int | None) -> SafeString:
     """Points as the sheet writes them: 0 is a struck field, None an empty one."""
     if points is None:
@@ -41,7 +47,7 @@ def points_html(points: int | None) -> SafeString:
     if points == 0:
         return format_html('<span class="struck" role="img" aria-label="{0}" title="{0}">✗</span>',
                            _("struck"))
-    return format_html("{}", localize(points))
+    return mark_safe(whole(points))
 
 
 @register.simple_tag(takes_context=True)
@@ -64,15 +70,31 @@ def sheet_cell(context: Context, slot: Mapping[str, Any], oob: bool = False) -> 
 
 
 @register.simple_tag(takes_context=True)
-def sheet_total(context: Context, participant: Any, key: str, row_id: str, grand: bool = False,
-                oob: bool = False) -> SafeString:
+def sheet_total(context: Context, participant: Any, key: str, row_id: str, grand: bool = False
+                ) -> SafeString:
     """One player's total ``key`` (from the scored details) in the totals row ``row_id``;
     the scoreboard lights up the grand total of the player who entered last."""
     fresh = bool(context.get("readonly") and grand
                  and participant.player_id == context["sheet"].latest_player_id)
-    return format_html('<td id="{}-{}"{}{}{}>{}</td>', row_id, participant.player_id,
-                       fresh_class(fresh), mark_safe(" data-total") if grand else "", swap(oob),
-                       localize(participant.details.get(key) or 0))
+    return total_cell(participant, key, row_id, grand=grand, fresh=fresh)
+
+
+@register.simple_tag
+def player_totals(participant: Any, rows: Iterable[Mapping[str, Any]]) -> SafeString:
+    """Every total of one player after a save, each to take its namesake's place on the
+    tablet's sheet."""
+    return mark_safe("".join(
+        f"<template>{total_cell(participant, row['key'], row['id'], grand=row['grand'], oob=True)}"
+        "</template>" for row in rows))
+
+
+def total_cell(participant: Any, key: str, row_id: str, *, grand: bool, fresh: bool = False,
+               oob: bool = False) -> SafeString:
+    # Only numbers and the sheet's own ids go in: nothing to escape.
+    total = whole(participant.details.get(key) or 0)
+    data = " data-total" if grand else ""
+    return mark_safe(f'<td id="{row_id}-{participant.player_id}"{fresh_class(fresh)}{data}'
+                     f'{swap(oob)}>{total}</td>')
 
 
 @register.simple_tag
@@ -81,9 +103,9 @@ def bonus_cell(bonus: Mapping[str, Any], oob: bool = False) -> SafeString:
     reached, otherwise what it gave (35 or 0)."""
     if bonus["missing"]:
         content = format_html('<span class="to-go">{}</span>',
-                              _("%(points)s to go") % {"points": localize(bonus["missing"])})
+                              _("%(points)s to go") % {"points": whole(bonus["missing"])})
     else:
-        content = format_html("{}", localize(bonus["points"]))
+        content = mark_safe(whole(bonus["points"]))
     return format_html('<td id="sum-bonus-{}"{}>{}</td>', bonus["participant"].player_id,
                        swap(oob), content)
 
@@ -92,7 +114,6 @@ def bonus_cell(bonus: Mapping[str, Any], oob: bool = False) -> SafeString:
 def sheet_cols(participants: Iterable[Any], next_key: str | None, oob: bool = False
                ) -> SafeString:
     """The sheet's columns; the column of the player whose turn it is stands out."""
-    columns = format_html_join("", "<col{}>", (
-        (mark_safe(' class="current"') if p.player_key == next_key else "",)
-        for p in participants))
-    return format_html('<colgroup id="sheet-cols"{}><col>{}</colgroup>', swap(oob), columns)
+    columns = "".join('<col class="current">' if p.player_key == next_key else "<col>"
+                      for p in participants)
+    return mark_safe(f'<colgroup id="sheet-cols"{swap(oob)}><col>{columns}</colgroup>')

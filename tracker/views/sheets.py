@@ -146,16 +146,20 @@ CLASSIC_TOTALS = [
 SPACE_TOTALS = [{"id": "sum-total", "key": "total", "grand": True}]
 
 
-def saved_cell_context(play: Play, participant: Participant, field: str, cell: KniffelCell
-                       ) -> dict[str, Any]:
-    """What changes on the sheet when one cell is saved: the cell, its player's totals, the
-    turn, and the version the sheet's forms send (all of them after the first entry)."""
+def saved_cell_context(play: Play, participant: Participant, field: str, cell: KniffelCell,
+                       totals_before: dict[str, Any]) -> dict[str, Any]:
+    """What changes on the sheet when one cell is saved: the cell, those of its player's
+    totals that differ from ``totals_before`` (the player's details before the save), the
+    upper bonus after an upper field, the turn, and the version the sheet's forms send (all
+    of the forms after the first entry)."""
     classic = play.game == "kniffel"
     return sheet_context(play) | {
         "editor": None,
         "slot": cell_slot(play, participant, field, cell),
-        "saved_totals": CLASSIC_TOTALS if classic else SPACE_TOTALS,
-        "saved_bonus": bonus_cell(play, participant),
+        "saved_totals": [row for row in (CLASSIC_TOTALS if classic else SPACE_TOTALS)
+                         if participant.details.get(row["key"]) != totals_before.get(row["key"])],
+        "saved_bonus": bonus_cell(play, participant)
+        if classic and play.rules.field(field).upper else None,
         "first_entry": sum(p.details.get("filled", 0) for p in play.participants.all()) == 1,
     }
 
@@ -194,8 +198,6 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
         "winners": [p.player for p in participants if p.place == 1]
         if play.status == Play.Status.FINISHED else [],
         "anything_entered": any(p.details.get("filled", 0) for p in participants),
-        "undo_url": reverse("sheet_undo", args=[play.pk]),
-        "extras_url": reverse("sheet_extra_kniffels", args=[play.pk]),
         "message": message,
         "next_race": next_race_number(play.series)
         if play.series_id and play.status == Play.Status.FINISHED else None,
@@ -432,6 +434,7 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
                 points = parse_whole_number(typed)
                 problems = [] if points is not None else [_("Type the points as a whole number.")]
             if not problems:
+                totals_before = participant.details
                 cell = write_locked_cell(play, participant.player, target, points,
                                          expected_version=expected,
                                          dice=dice if "choose" in request.POST else None,
@@ -462,7 +465,7 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
     if not request.htmx or play.status != Play.Status.IN_PROGRESS:
         return render_sheet(request, sheet_play(request, play_id))
     return render_page(request, "plays/sheet_saved.html",
-                       saved_cell_context(play, participant, target, cell))
+                       saved_cell_context(play, participant, target, cell, totals_before))
 
 
 def further_kniffel_question(play: Play, participant: Participant, field: str, points: int
