@@ -24,6 +24,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games.i18n import Text
@@ -164,11 +165,12 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@lru_cache(maxsize=4096)
 def canonical_name(name: str) -> str:
     """A name as it looks: composed (NFC), without invisible characters, single spaces, trimmed.
 
     "José" typed with a combining accent, "José " and "Jo\u200bsé" all look like
-    "José" and come out as it.
+    "José" and come out as it. Remembered, as every score reads every player's name.
     """
     composed = unicodedata.normalize("NFC", name)
     visible = "".join(char for char in composed if unicodedata.category(char) not in INVISIBLE)

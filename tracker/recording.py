@@ -305,14 +305,17 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
     result = count_further_kniffel(play, play.result.get("dice") or {}, result, player.key,
                                    field, points, dice)
     outcome = play.rules.score(result)
-    cell = KniffelCell(play=play, player=player, field=field, points=points, dice=dice,
-                       entered_by=user)
+    # Ids rather than objects: assigning related objects asks the database router about
+    # each, which costs more than the rest of building the cell.
+    user_id = user.pk if user else None
+    cell = KniffelCell(play_id=play.pk, player_id=player.pk, field=field, points=points,
+                       dice=dice, entered_by_id=user_id)
     if expected_version is None:
         insert_row(cell)
         action = PlayChange.Action.CELL
     else:
         updated = update_rows(
-            KniffelCell, {"points": points, "dice": dice, "entered_by": user.pk if user else None,
+            KniffelCell, {"points": points, "dice": dice, "entered_by": user_id,
                           "entered_at": timezone.now()},
             where={"play": play.pk, "player": player.pk, "field": field,
                    "version": expected_version},
@@ -326,7 +329,7 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
         data["previous"] = {"points": play.result["sheets"][player.key][field],
                             "dice": (play.result.get("dice") or {}).get(player.key, {}).get(field)}
     _store(play, result, outcome, play.version)
-    insert_row(PlayChange(play=play, action=action, changed_by=user, data=data))
+    insert_row(PlayChange(play_id=play.pk, action=action, changed_by_id=user_id, data=data))
     return cell
 
 
