@@ -19,6 +19,8 @@ from typing import Any, Generic, TypeVar
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
 
 M = TypeVar("M", bound=Model)
 
@@ -57,28 +59,43 @@ class RowReader(Generic[M]):
         self.model, self.database = model, database()
         self.attnames, self.converters = converters_of(
             model, None if names is None else tuple(names), self.database.ops)
+        # Model.__init__ sets each field through its descriptor and sends pre_init and
+        # post_init; for a row just read, filling the instance's dictionary is the same
+        # unless the model reads its rows itself or something listens to those signals.
+        self.plain = (getattr(model.from_db, "__func__", None) is Model.from_db.__func__
+                      and not pre_init.has_listeners(model)
+                      and not post_init.has_listeners(model))
 
     def __call__(self, values: Sequence[Any]) -> M:
-        converted = []
-        for (column, converters), value in zip(self.converters, values, strict=True):
+        converted = list(values)
+        for index, column, converters in self.converters:
+            value = converted[index]
             for converter in converters:
                 value = converter(value, column, self.database)
-            converted.append(value)
-        return self.model.from_db(self.database.alias, self.attnames, converted)
+            converted[index] = value
+        if not self.plain:
+            return self.model.from_db(self.database.alias, self.attnames, converted)
+        row = self.model.__new__(self.model)
+        row._state = state = ModelState()
+        state.adding, state.db = False, self.database.alias
+        row.__dict__.update(zip(self.attnames, converted, strict=True))
+        return row
 
 
 @lru_cache(maxsize=64)
 def converters_of(model: type[Model], names: tuple[str, ...] | None, operations: Any
-                  ) -> tuple[list[str], list[tuple[Any, list[Callable[..., Any]]]]]:
-    """The attribute names of the fields, and each one's column and the functions that
-    turn its database value into Python's, for the connection that ``operations`` belongs
-    to (the backend's converters use it)."""
+                  ) -> tuple[list[str], list[tuple[int, Any, list[Callable[..., Any]]]]]:
+    """The attribute names of the fields, and for each field whose database value needs
+    turning into Python's its place in the row, its column and the functions that do it,
+    for the connection that ``operations`` belongs to (the backend's converters use it)."""
     fields = fields_of(model, names)
     found = []
-    for field in fields:
+    for index, field in enumerate(fields):
         column = field.get_col(model._meta.db_table)
-        found.append((column, [*operations.get_db_converters(column),
-                               *column.get_db_converters(operations.connection)]))
+        converters = [*operations.get_db_converters(column),
+                      *column.get_db_converters(operations.connection)]
+        if converters:
+            found.append((index, column, converters))
     return [field.attname for field in fields], found
 
 

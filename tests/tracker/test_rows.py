@@ -29,6 +29,21 @@ def test_a_row_read_by_hand_equals_the_orms(kniffel, family):
     assert by_hand.scored_by_points is True and by_hand._state.adding is False
 
 
+def test_a_row_read_by_hand_is_stored_again_as_an_update(kniffel):
+    participant = read(Participant, kniffel.participants.order_by("seat")[0].pk)
+    assert (participant._state.adding, participant._state.db) == (False, "default")
+    assert participant.player.name == "Anna" and participant.play == kniffel
+    participant.points = 12
+    participant.save()
+    assert kniffel.participants.count() == 2
+    assert kniffel.participants.get(pk=participant.pk).points == 12
+
+
+def test_a_model_that_reads_its_rows_itself_still_does(kniffel, family):
+    play = read(Play, kniffel.pk)
+    assert play._stored_night_id == kniffel.game_night_id
+
+
 def test_a_row_read_in_part_defers_the_rest(family):
     player = read(Player, family[0].pk, ["id", "name"])
     assert player.name == "Anna" and player.get_deferred_fields() == {
