@@ -103,7 +103,8 @@ if "DATABASE_URL" in os.environ:
 else:
     DATA_DIR.mkdir(exist_ok=True)
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3",
-                             "NAME": DATA_DIR / "tracker.sqlite3"}}
+                             "NAME": DATA_DIR / "tracker.sqlite3",
+                             "CONN_MAX_AGE": 600, "CONN_HEALTH_CHECKS": True}}
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tablets write at once through several server processes. Every transaction

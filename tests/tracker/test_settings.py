@@ -58,3 +58,14 @@ def test_malformed_settings_fail_loudly(env, message):
     checked = manage("check", **env)
     assert checked.returncode != 0
     assert message in checked.stderr
+
+
+@pytest.mark.parametrize("env", [{}, {"DATABASE_URL": "sqlite:////tmp/tracker-check.sqlite3"}],
+                         ids=["embedded default", "sqlite url"])
+def test_sqlite_serves_several_server_processes_and_keeps_its_connections(env):
+    shown = manage("shell", "-v0", "-c", "from django.conf import settings; "
+                   "db = settings.DATABASES['default']; options = db['OPTIONS']; "
+                   "print(db['CONN_MAX_AGE'], db['CONN_HEALTH_CHECKS'], "
+                   "options['transaction_mode'], options['timeout'], "
+                   "'journal_mode=WAL' in options['init_command'])", **env)
+    assert shown.stdout.split() == ["600", "True", "IMMEDIATE", "20", "True"], shown.stderr
