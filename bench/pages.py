@@ -3,12 +3,12 @@
 Run: python bench/pages.py
 
 Starts gunicorn on 127.0.0.1 with production settings on a fresh SQLite file,
-loads a 6-player Kniffel game, then for a few seconds each asks for the
-trivial /health/ view, the 6-player sheet page, and saves a Kniffel cell (an
-htmx request answered with the sheet fragment). Prints requests per second,
-each page's ratio to the trivial view, the size of the cell-save fragment, and
-the SQL queries of the sheet page and of a cell save, each on its own line as
-`name: value`.
+loads a 6-player Kniffel game, then asks in turns for the trivial /health/ view,
+the 6-player sheet page, and a Kniffel cell save (an htmx request answered with
+the changed parts of the sheet), a few seconds of each in all. Prints requests
+per second, each page's ratio to the trivial view, the size of the cell-save
+fragment, and the SQL queries of the sheet page and of a cell save, each on its
+own line as `name: value`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlencode
 
 from serving import gunicorn, kniffel_game
@@ -31,6 +31,8 @@ SECONDS = 3.0  # per kind of request, over all rounds
 ROUNDS = 6
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
 
+#: Makes the next request of a kind: method, path, body and headers.
+Request = Callable[[], tuple[str, str, str | None, dict[str, str]]]
 
 
 def query_counts(env: dict[str, str], ids: dict[str, str]) -> dict[str, int]:
@@ -65,7 +67,7 @@ print(*counts)
             "cell_save_queries": save}
 
 
-def run(port: int, make_request, seconds: float) -> tuple[int, float, int]:
+def run(port: int, make_request: Request, seconds: float) -> tuple[int, float, int]:
     """Requests made one after another for ``seconds``: their number, the time they took,
     and the last body's size."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -82,13 +84,13 @@ def run(port: int, make_request, seconds: float) -> tuple[int, float, int]:
     return count, time.perf_counter() - started, size
 
 
-def rates(port: int, kinds: dict[str, Any]) -> dict[str, tuple[float, int]]:
+def rates(port: int, kinds: dict[str, Request]) -> dict[str, tuple[float, int]]:
     """Requests per second of each kind, and its last body's size.
 
     Each kind first runs half a second unmeasured, so that every worker has compiled its
-    templates and opened its database connection. The kinds then take turns, a second
-    each, for ROUNDS rounds: a machine that slows down or speeds up meanwhile (a shared
-    virtual machine does) weighs on every kind alike, not on the one measured then.
+    templates and opened its database connection. The kinds then take turns, half a
+    second each, for ROUNDS rounds: a machine that slows down or speeds up meanwhile (a
+    shared virtual machine does) weighs on every kind alike, not on the one measured then.
     """
     for make_request in kinds.values():
         run(port, make_request, 0.5)

@@ -434,7 +434,7 @@ def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) ->
                 points = parse_whole_number(typed)
                 problems = [] if points is not None else [_("Type the points as a whole number.")]
             if not problems:
-                totals_before = participant.details
+                totals_before = dict(participant.details)
                 cell = write_locked_cell(play, participant.player, target, points,
                                          expected_version=expected,
                                          dice=dice if "choose" in request.POST else None,
