@@ -53,6 +53,8 @@ class AllesFuerDieKatz(Rules[tuple[Mice, list[str]]]):
     result_keys = frozenset({"mice", "first_home"})
     series_tiebreaks = ("points", "wins", "best_place")
 
+    start_rule = Text("Whoever likes cheese most starts.")
+
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         return Text("Each player stacks four mice on the start field of their colour in the "
                     "pantry; whoever likes cheese most starts.")

@@ -236,6 +236,8 @@ class Rules(Generic[Parsed]):
     result_keys: ClassVar[frozenset[str]] = frozenset()
     #: Series tie-breaks, most important first (metric keys of ``games.series``).
     series_tiebreaks: ClassVar[tuple[str, ...]] = ("points", "wins")
+    #: Who starts by the rules; None where the rules do not say.
+    start_rule: ClassVar[Text | None] = None
 
     def __repr__(self) -> str:
         return f"<Rules {self.key}>"
@@ -273,6 +275,12 @@ class Rules(Generic[Parsed]):
         if not self.min_players <= n_players <= self.max_players:
             return self.player_range_text()
         return self.hint(n_players, self.default_house_rules() | dict(house_rules or {}))
+
+    def who_starts(self, house_rules: Mapping[str, Any]) -> Text | None:
+        """Who starts by the rules under these house rules, as a reminder for the host, who
+        picks that player: a rule such as "the youngest starts" needs what only the table
+        knows. None where the rules do not say."""
+        return self.start_rule
 
     def default_house_rules(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.house_rules}

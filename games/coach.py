@@ -81,7 +81,7 @@ from games.kniffel import KNIFFEL, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Kniffel
 ROLLS_PER_TURN = 3
 FACES = 6
 #: Raised whenever the computation changes, so tables stored by an older coach are not read.
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 NOT_ALLOWED = -1
 
 
@@ -197,6 +197,7 @@ class Model:
                            for _ in range(count)) for counts in ROLL_COUNTS]
         self.plain = np.array([[rules.roll_points(field, Counter(dice), self.house_rules)
                                 for dice in self.dice] for field in self.fields])
+        self.must_score_most = rules.must_score_most(self.house_rules)
         self.five_alike_points, self.five_alike_bonus = five_alike or self._five_alike()
         if self.five_alike_points.shape != (1 << len(self.fields), FACES, len(self.fields)):
             raise ValueError("five-alike arrays of another game")
@@ -322,11 +323,21 @@ class Model:
             points[index] = by_count
         return points
 
+    def not_scoring_most(self, filled: int) -> np.ndarray | None:
+        """Where a roll may not go under the engine's ``must_score_most``: for each field and
+        each of the 252 rolls, whether another open field scores more (shape (fields, 252));
+        None when the house rules allow any open field."""
+        if not self.must_score_most:
+            return None
+        open_fields = [index for index in range(len(self.fields)) if not filled >> index & 1]
+        return self.plain < self.plain[open_fields].max(axis=0)
+
     def worths(self, values: np.ndarray, filled: int, uppers: np.ndarray, flags: np.ndarray
                ) -> Iterator[tuple[int, np.ndarray]]:
         """For each open field: the worth of writing each final roll there, from the states
         (flags x uppers) of these filled fields: its points, the bonuses they earn, and the
         value of the sheet after. Shape (flags, uppers, 252); -inf where the rules forbid it."""
+        forbidden = self.not_scoring_most(filled)
         for index in range(len(self.fields)):
             if filled >> index & 1:
                 continue
@@ -340,6 +351,8 @@ class Model:
             if not self.five_alike_plain[filled, index]:
                 worth[:, :, FIVE_ALIKE] = self._five_alike_worth(following, filled, index,
                                                                  uppers, flags)
+            if forbidden is not None:
+                worth[:, :, forbidden[index]] = -np.inf
             yield index, worth
 
     def _upper_worth(self, following: np.ndarray, uppers: np.ndarray, flags: np.ndarray,

@@ -34,7 +34,7 @@ from games.base import (
     optional,
     places_by_points,
 )
-from games.i18n import Text, one_of
+from games.i18n import Text, any_of, compose, one_of
 
 DICE = 5
 Sheet = dict[str, int]
@@ -61,6 +61,13 @@ class Sheets:
     sheets: dict[str, Sheet]
     extras: dict[str, int]
     dice: dict[str, dict[str, Dice]] = dataclass_field(default_factory=dict)
+
+
+def best_fields(scores: Mapping[str, int]) -> dict[str, int]:
+    """The fields of ``scores`` where the roll scores the most; every field when it scores
+    nowhere (it is struck with 0 in any of them)."""
+    most = max(scores.values(), default=0)
+    return {key: points for key, points in scores.items() if points == most}
 
 
 class DiceSheetRules(Rules[Sheets]):
@@ -110,7 +117,13 @@ class DiceSheetRules(Rules[Sheets]):
         counts = Counter(self.read_dice(dice))
         rules = self.default_house_rules() | dict(house_rules or {})
         open_fields = [key for key in self.field_keys if sheet.get(key) is None]
-        return {key: self.roll_points(key, counts, rules) for key in open_fields}
+        scores = {key: self.roll_points(key, counts, rules) for key in open_fields}
+        return best_fields(scores) if self.must_score_most(rules) else scores
+
+    def must_score_most(self, house_rules: Mapping[str, Any]) -> bool:
+        """Whether a roll must go into an open field where it scores the most (a roll that
+        scores nowhere is then written as 0 into any open field); False: any open field."""
+        return False
 
     def read_dice(self, dice: Sequence[Any]) -> tuple[Any, ...]:
         """The dice as a tuple, or :class:`InvalidResult` when they are not five known faces."""
@@ -140,6 +153,14 @@ class DiceSheetRules(Rules[Sheets]):
             for key in self.field_keys:
                 allowed[key].add(self.roll_points(key, counts, rules))
         return {key: frozenset(values) for key, values in allowed.items()}
+
+    def playable_then(self, key: str, dice: Sequence[Any], sheet: Mapping[str, Any],
+                      house_rules: Mapping[str, Any]) -> dict[str, int]:
+        """Where ``dice`` kept with the filled cell ``key`` could have been written when it
+        was filled, and for how much: fields are never emptied, so every field open now was
+        open then, and ``key`` was too."""
+        return self.options(dice, {field: points for field, points in sheet.items()
+                                   if field != key}, house_rules)
 
     # Reading a result ----------------------------------------------------
 
@@ -200,16 +221,30 @@ class DiceSheetRules(Rules[Sheets]):
                               player=player, field=self.field(key).label),
                          player=player, field=key)
             return None
-        scores = {self.roll_points(key, Counter(roll), house_rules), self.joker_points(key, roll)}
-        if sheet[key] not in scores:
+        playable = self.playable_then(key, roll, sheet, house_rules)
+        if key not in playable:
+            problems.add("dice.not_playable",
+                         Text("{player}: the dice {dice} could not go into {field}: {where}.",
+                              player=player, dice=" ".join(map(str, roll)),
+                              field=self.field(key).label,
+                              where=self.where_instead(playable)),
+                         player=player, field=key)
+            return None
+        if sheet[key] != playable[key]:
             problems.add("dice.points",
                          Text("{player}: {field} holds {points}, but its dice {dice} score "
                               "{allowed}.", player=player, field=self.field(key).label,
                               points=sheet[key], dice=" ".join(map(str, roll)),
-                              allowed=one_of(score for score in scores if score is not None)),
+                              allowed=playable[key]),
                          player=player, field=key)
             return None
         return roll
+
+    def where_instead(self, playable: Mapping[str, int]) -> Text:
+        """Where a roll had to go instead, for a message: the allowed fields with their points."""
+        return Text("the rules put them into {fields}", fields=any_of(
+            compose("{field} ({points})", field=self.field(key).label, points=points)
+            for key, points in playable.items()))
 
     def read_sheet(self, player: str, raw: Any, problems: Problems) -> Sheet:
         if not isinstance(raw, Mapping):

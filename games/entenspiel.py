@@ -10,11 +10,15 @@ players without a square share the place after them.
 No duck ends a move on an event square that sends it on or back, so a losing
 duck cannot be recorded there. The German rule text:
 
-* 6: "Du kannst mit dem Schiff übersetzen. Rücke bis Feld 12 vor."
 * 15: "Dein Bus fährt in die entgegengesetzte Richtung. Du musst auf Feld 10 zurück."
 * 39: "Du hast dich verirrt und musst zurück auf Feld 33."
 * 58: "Du hast deinen Koffer am Bahnhof vergessen und musst noch mal zurück auf
   Feld 42. Das dortige Ereignis tritt aber nicht in Kraft."
+
+Squares 3 and 6 are offers a player may decline, so a duck may rest on them:
+
+* 3: "Du darfst auf das Feld vor dem nächsten Spieler vorrücken."
+* 6: "Du kannst mit dem Schiff übersetzen. Rücke bis Feld 12 vor."
 
 ``squares`` is optional; null means absent, for the map and for a player.
 
@@ -33,7 +37,7 @@ from games.i18n import Text
 
 FINISH_SQUARE = 63
 #: Squares no duck stays on, and where their event sends it.
-MOVED_ON = {6: 12, 15: 10, 39: 33, 58: 42}
+MOVED_ON = {15: 10, 39: 33, 58: 42}
 
 
 class Entenspiel(Rules[tuple[str | None, dict[str, int]]]):
@@ -44,6 +48,8 @@ class Entenspiel(Rules[tuple[str | None, dict[str, int]]]):
     max_players = 4
     scored_by_points = False
     result_keys = frozenset({"winner", "squares"})
+
+    start_rule = Text("The highest roll starts.")
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         return Text("Ducks start in front of the board; the highest roll starts. First to reach "

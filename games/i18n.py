@@ -101,6 +101,11 @@ def one_of(values: Iterable[int]) -> Text:
 compose = Text
 
 
+def any_of(parts: Iterable[Text | str]) -> Text:
+    """Texts as people list alternatives: "Threes", "Threes or Chance", "A, B or C"."""
+    return _join_or(list(parts))
+
+
 def _join_or(parts: list[Text | str]) -> Text:
     if len(parts) == 1:
         return compose("{only}", only=parts[0])

@@ -215,6 +215,11 @@ class Kniffel(DiceSheetRules):
         return Text("Each player gets a column on the pad. Thirteen turns each, up to three "
                     "rolls a turn; the youngest starts.")
 
+    def who_starts(self, house_rules: Mapping[str, Any]) -> Text | None:
+        if house_rules.get("start_player") == "highest_roll":
+            return Text("Everyone rolls all five dice once; the highest total starts.")
+        return Text("The youngest player starts.")
+
     def roll_points(self, field: str, counts: Counter, house_rules: Mapping[str, Any]) -> int:
         return natural_points(field, counts)
 

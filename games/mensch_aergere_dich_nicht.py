@@ -33,6 +33,8 @@ class MenschAergereDichNicht(FinishingOrderRules):
         Option("pieces", Text("Pieces per player"), 3, {3: Text("3 pieces"), 4: Text("4 pieces")}),
     )
 
+    start_rule = Text("The highest roll starts.")
+
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         return Text("Each player puts {pieces} pieces on the start fields of their colour; the "
                     "highest roll starts.", pieces=house_rules["pieces"])

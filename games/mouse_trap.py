@@ -19,10 +19,11 @@ Result::
      "captures": [{"mice": ["carl", "dora"], "by": "anna"}, {"mice": ["ben"], "by": "anna"}],
      "cheese": {"anna": 31, "ben": 0, "carl": 0, "dora": 0}}
 
-``captures`` lists the captures in the order they happened; a player captured
-earlier cannot capture later, and nobody captures their own mouse. With
-fewer than all-but-one captured, the game is still in progress: the
-uncaptured mice share first place. ``cheese`` (cheese held at the end) is
+``captures`` lists the captures in the order they happened, at least one (a
+result without a capture says nothing of the game); a player captured earlier
+cannot capture later, and nobody captures their own mouse. With fewer than
+all-but-one captured, the game is still in progress: the uncaptured mice share
+first place. ``cheese`` (cheese held at the end) is
 optional (null means absent, for the map and for a player); a captured player
 holds none, and together the players hold at most 52. Details per player:
 ``captured_by``, ``captured_as`` (1 for the mice of the first capture),
@@ -80,6 +81,10 @@ class MouseTrap(Rules[tuple[list[Capture], dict[str, int]]]):
             problems.add("captures.invalid", Text("The captures are unreadable."),
                          field="captures")
             raw_captures = []
+        if not raw_captures:
+            problems.add("captures.missing",
+                         Text("Enter the captures: tap the mice the trap caught and who turned "
+                              "the crank."), field="captures")
         captures: list[Capture] = []
         captured: set[str] = set()
         for index, raw in enumerate(raw_captures):

@@ -61,6 +61,8 @@ class Souriciere(FinishingOrderRules):
         Option("trap_square", Text("Trap square (Ravensburger only)"), True, YES_NO),
     )
 
+    start_rule = Text("The youngest player starts.")
+
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         return Text("Each mouse starts on its square in the start house; the youngest player "
                     "starts.")

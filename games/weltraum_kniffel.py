@@ -2,9 +2,22 @@
 
 Five dice show six symbols: Ufo, Rakete (rocket), Galaktischer Nebel (nebula),
 Stern (star), Sonne (sun) and Planet. Each turn a player rolls up to three
-times and writes the roll into one open field of eleven, in any order; a roll
-that fits nowhere is written as 0 in an open field. After eleven turns each,
-the highest total wins; a tie gives several winners.
+times and writes the roll into one open field of eleven, in any order. After
+eleven turns each, the highest total wins; a tie gives several winners.
+
+Where a roll goes (house rule ``field_choice``):
+
+``best`` (default, the rule text)
+    "Ihr tragt eine Kombination möglichst immer dort ein, wo sie am meisten
+    Punkte bringt" (the Italian and Dutch texts say "always"): the roll goes
+    into an open field where it scores the most, any of them when several tie.
+    "Habt ihr eine Kombination gewürfelt, die ihr in keins der Felder eintragen
+    könnt, müsst ihr … in einem beliebigen noch freien Feld 0 Punkte notieren":
+    only a roll that scores in no open field is written as 0, into any open
+    field.
+``free``
+    Any open field, as older players may choose to play; 0 where the roll
+    does not fit the field.
 
 Upper six rows: one point per die showing that symbol (0 to 5).
 Lower rows: Drilling (three alike) 2, Zwei Paare (two pairs) 3,
@@ -29,7 +42,8 @@ Result::
     {"players": ["mia", "leo"],
      "sheets": {"mia": {"ufo": 3, "two_pairs": 3, "space_kniffel": 10},
                 "leo": {"sun": 2, "all_different": 5}},
-     "house_rules": {"five_alike_is_three_alike": true, "full_is_two_pairs": true}}
+     "house_rules": {"field_choice": "best", "five_alike_is_three_alike": true,
+                     "full_is_two_pairs": true}}
 
 Details per player: ``upper_sum``, ``lower_sum``, ``total``, ``filled``, ``open``.
 """
@@ -91,6 +105,10 @@ class WeltraumKniffel(DiceSheetRules):
     fields = FIELDS
     faces = SYMBOLS
     house_rules = (
+        Option("field_choice", Text("Where a roll goes"), "best", {
+            "best": Text("Into a field where it scores the most (the rule text)"),
+            "free": Text("Free choice of any open field"),
+        }),
         Option("five_alike_is_three_alike", Text("Five alike also count as three alike"),
                True, YES_NO),
         Option("full_is_two_pairs", Text("Three alike and a pair also count as two pairs"),
@@ -98,11 +116,16 @@ class WeltraumKniffel(DiceSheetRules):
         COACH_HINT,
     )
 
-    scoring_house_rules = ("five_alike_is_three_alike", "full_is_two_pairs")
+    scoring_house_rules = ("field_choice", "five_alike_is_three_alike", "full_is_two_pairs")
+
+    start_rule = Text("Whoever last saw a shooting star starts.")
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         return Text("Each player gets a column on the pad. Eleven turns each, up to three "
                     "rolls a turn; whoever last saw a shooting star starts.")
+
+    def must_score_most(self, house_rules: Mapping[str, Any]) -> bool:
+        return house_rules["field_choice"] == "best"
 
     def roll_points(self, field: str, counts: Counter, house_rules: Mapping[str, Any]) -> int:
         if field in SYMBOLS:
@@ -125,5 +148,5 @@ def points(field: str, dice: Sequence[str], house_rules: Mapping[str, Any] | Non
 
 def options(dice: Sequence[str], sheet: Mapping[str, Any],
             house_rules: Mapping[str, Any] | None = None) -> dict[str, int]:
-    """What each open field of ``sheet`` would score with these dice."""
+    """The open fields of ``sheet`` these dice may be written into, and what they score."""
     return RULES.options(dice, sheet, house_rules)

@@ -51,6 +51,7 @@ def yahtzee_model():
     (KNIFFEL, {"joker": "forced_upper", "extra_kniffel_bonus": 100}),
     (SPACE, {}),
     (SPACE, {"five_alike_is_three_alike": False, "full_is_two_pairs": False}),
+    (SPACE, {"field_choice": "free"}),
 ])
 def test_the_coach_scores_every_roll_in_every_field_as_the_engine_does(rules, house_rules):
     """For sheets with any fields filled: each of the 252 rolls may go where the engine's
@@ -60,6 +61,7 @@ def test_the_coach_scores_every_roll_in_every_field_as_the_engine_does(rules, ho
     count = len(model.fields)
     for filled in [0, (1 << count) - 2, *randomly.sample(range(1 << count), 40)]:
         sheet = {key: 0 for index, key in enumerate(model.fields) if filled >> index & 1}
+        forbidden = model.not_scoring_most(filled)
         for roll, dice in enumerate(model.dice):
             expected = rules.options(list(dice), sheet, model.house_rules)
             face = np.flatnonzero(coach.FIVE_ALIKE == roll)
@@ -67,8 +69,12 @@ def test_the_coach_scores_every_roll_in_every_field_as_the_engine_does(rules, ho
             for index, key in enumerate(model.fields):
                 if filled >> index & 1:
                     continue
-                points = (model.five_alike_points[filled, face[0], index] if face.size
-                          else model.plain[index, roll])
+                if face.size:
+                    points = model.five_alike_points[filled, face[0], index]
+                elif forbidden is not None and forbidden[index, roll]:
+                    points = coach.NOT_ALLOWED
+                else:
+                    points = model.plain[index, roll]
                 if points != coach.NOT_ALLOWED:
                     seen[key] = int(points)
             assert seen == expected, (sheet, dice)
@@ -140,8 +146,30 @@ def space_coach():
     {key: 0 for key in SPACE.field_keys if key not in ("two_pairs", "all_different")},
     {key: 0 for key in SPACE.field_keys if key not in ("rocket", "three_and_pair")},
 ])
-def test_last_turns_of_space_kniffel_agree_with_brute_force(space_coach, sheet):
-    assert space_coach.expected(sheet) == pytest.approx(brute_force_value(SPACE, {}, sheet))
+@pytest.mark.parametrize("house_rules", [{}, {"field_choice": "free"}])
+def test_last_turns_of_space_kniffel_agree_with_brute_force(house_rules, sheet):
+    """Both readings of where a roll goes: where it scores the most, and free choice."""
+    space_coach = table_for(SPACE, house_rules)
+    assert space_coach.expected(sheet) == pytest.approx(
+        brute_force_value(SPACE, house_rules, sheet))
+
+
+def test_the_space_coach_never_writes_zero_while_a_field_would_score(space_coach):
+    """By the rule text a roll goes where it scores the most: 0 only where it scores nowhere."""
+    randomly = random.Random(5)
+    for _ in range(40):
+        sheet = {key: 0 for key in randomly.sample(SPACE.field_keys, randomly.randrange(11))}
+        dice = [randomly.choice(SPACE.faces) for _ in range(DICE)]
+        advice = space_coach.advise(sheet, dice)
+        most = max(SPACE.options(dice, sheet, {"field_choice": "free"}).values())
+        assert all(option.points == most for option in advice.fields), (sheet, dice)
+
+
+def test_free_choice_lets_the_coach_give_a_field_away():
+    """Free choice: the coach may strike a field to keep a better one open."""
+    free_coach = table_for(SPACE, {"field_choice": "free"})
+    final = free_coach.advise({}, ["ufo", "ufo", "ufo", "sun", "star"])
+    assert {option.field for option in final.fields} == set(SPACE.field_keys)
 
 
 def test_the_last_turn_for_a_kniffel_is_worth_fifty_times_its_chance(yahtzee_model):
@@ -184,7 +212,7 @@ def test_advice_names_the_best_field_and_the_dice_to_keep(space_coach):
     assert len(advice.keeps) == 2 ** 3 * 2  # every part of 3 ufos, a sun and a star
     final = space_coach.advise({}, ["ufo", "ufo", "ufo", "sun", "star"])
     assert final.keeps == [] and not final.reroll
-    assert {option.field for option in final.fields} == set(SPACE.field_keys)
+    assert [option.field for option in final.fields] == ["ufo"]  # three points, the most
     assert final.best_field.worth == max(option.worth for option in final.fields)
 
 

@@ -139,8 +139,10 @@ def test_misspelt_keys_and_unknown_values_are_problems(key, result, problem):
 
 
 @pytest.mark.parametrize("key,result,points", [
-    ("mouse_trap", {"players": ["anna", "ben"], "captures": None, "cheese": None}, None),
-    ("mouse_trap", {"players": ["anna", "ben"], "cheese": {"anna": None, "ben": 4}}, None),
+    ("mouse_trap", {"players": ["anna", "ben"], "captures": [{"mice": ["ben"], "by": "anna"}],
+                    "cheese": None}, None),
+    ("mouse_trap", {"players": ["anna", "ben"], "captures": [{"mice": ["ben"], "by": "anna"}],
+                    "cheese": {"anna": 4, "ben": None}}, None),
     ("entenspiel", {"players": ["anna", "ben"], "winner": "anna", "squares": None}, None),
     ("entenspiel", {"players": ["anna", "ben"], "winner": "anna", "squares": {"ben": None}},
      None),
@@ -158,6 +160,14 @@ def test_null_means_absent_for_optional_fields(key, result, points):
     outcome = games.get(key).score(result)
     if points is not None:
         assert outcome.points == points
+
+
+def test_null_means_absent_for_required_fields_too():
+    """A Mouse Trap result needs a capture: null captures are as missing as none."""
+    rules = games.get("mouse_trap")
+    absent = rules.validate({"players": ["anna", "ben"]})
+    assert rules.validate({"players": ["anna", "ben"], "captures": None}) == absent
+    assert [problem.code for problem in absent] == ["captures.missing"]
 
 
 @pytest.mark.parametrize("rules", ALL_GAMES, ids=lambda rules: rules.key)

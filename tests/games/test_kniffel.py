@@ -218,7 +218,8 @@ def test_when_a_further_kniffel_earns_its_bonus(bonus, field, dice, points, shee
 
 @pytest.mark.parametrize("field,dice,points,message", [
     ("full_house", [2, 2, 3, 3, 3], 25, None),
-    ("full_house", [4, 4, 4, 4, 4], 25, None),
+    ("full_house", [4, 4, 4, 4, 4], 25,
+     "anna: Full House holds 25, but its dice 4 4 4 4 4 score 0."),
     ("chance", [4, 4, 4, 4, 4], 20, None),
     ("fours", [4, 4, 4, 1, 1], 12, None),
     ("fours", [4, 4, 4, 1, 1], 16, "anna: Fours holds 16, but its dice 4 4 4 1 1 score 12."),
@@ -231,6 +232,39 @@ def test_dice_kept_with_a_cell_must_score_its_points(field, dice, points, messag
     result = {"players": ["anna"], "sheets": {"anna": {field: points}},
               "dice": {"anna": {field: dice}}}
     assert [str(p) for p in RULES.validate(result)] == ([message] if message else [])
+
+
+@pytest.mark.parametrize("house_rules,sheet,field,dice,problem", [
+    # Five alike score as a joker only once the Kniffel field is filled.
+    ({}, {"full_house": 25}, "full_house", [3] * 5, "dice.points"),
+    ({}, {"full_house": 25, "kniffel": 50, "threes": 9}, "full_house", [3] * 5, None),
+    # Schmidt's and the forced joker: the matching upper field first while it is open.
+    ({}, {"large_straight": 40, "kniffel": 50}, "large_straight", [4] * 5, "dice.not_playable"),
+    ({"joker": "forced_upper"}, {"large_straight": 40, "kniffel": 50}, "large_straight",
+     [4] * 5, "dice.not_playable"),
+    ({}, {"large_straight": 40, "kniffel": 50, "fours": 8}, "large_straight", [4] * 5, None),
+    ({"joker": "free"}, {"large_straight": 40, "kniffel": 50}, "large_straight", [4] * 5, None),
+    # Verhoeff: full value in Full House only once Threes is filled.
+    ({"joker": "free_after_upper", "extra_kniffel_bonus": 100},
+     {"full_house": 25, "kniffel": 50}, "full_house", [3] * 5, "dice.points"),
+    ({"joker": "free_after_upper", "extra_kniffel_bonus": 100},
+     {"full_house": 25, "kniffel": 50, "threes": 6}, "full_house", [3] * 5, None),
+])
+def test_dice_kept_with_a_cell_were_playable_there_when_it_was_filled(
+        house_rules, sheet, field, dice, problem):
+    """Fields are never emptied: a field open now was open when the cell was filled."""
+    result = {"players": ["anna"], "sheets": {"anna": sheet}, "dice": {"anna": {field: dice}},
+              "house_rules": house_rules}
+    assert [p.code for p in RULES.validate(result)] == ([problem] if problem else [])
+
+
+def test_a_refused_joker_says_where_the_roll_had_to_go():
+    [problem] = RULES.validate({"players": ["anna"],
+                                "sheets": {"anna": {"large_straight": 40, "kniffel": 50}},
+                                "dice": {"anna": {"large_straight": [4] * 5}}})
+    assert str(problem) == ("anna: the dice 4 4 4 4 4 could not go into Large straight: the "
+                            "rules put them into Fours (20).")
+    assert problem.in_language("de").endswith("Vierer (20).")
 
 
 def test_dice_for_an_open_field_are_refused():

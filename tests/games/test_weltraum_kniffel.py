@@ -35,12 +35,54 @@ def test_overlaps_the_rules_leave_open_are_house_rules(house_rules, field, dice,
     assert weltraum_kniffel.points(field, dice, house_rules) == points
 
 
-def test_options_for_a_roll():
-    options = weltraum_kniffel.options(["sun", "sun", "sun", "star", "star"], {"sun": 2})
+FULL = ["sun", "sun", "sun", "star", "star"]
+
+
+@pytest.mark.parametrize("sheet,options", [
+    ({"sun": 2}, {"three_and_pair": 4}),
+    ({"sun": 2, "three_and_pair": 4}, {"two_pairs": 3}),
+    # Two fields where the roll scores the most: either.
+    ({"sun": 2, "three_and_pair": 4, "three_alike": 2}, {"two_pairs": 3}),
+    ({"three_and_pair": 4, "two_pairs": 3}, {"sun": 3}),
+    ({"three_and_pair": 4, "two_pairs": 3, "sun": 3}, {"three_alike": 2, "star": 2}),
+    # Fits no open field: 0 into any of them.
+    ({key: 0 for key in ("sun", "star", "three_alike", "two_pairs", "three_and_pair")},
+     {"ufo": 0, "rocket": 0, "nebula": 0, "planet": 0, "all_different": 0, "space_kniffel": 0}),
+])
+def test_a_roll_goes_where_it_scores_the_most(sheet, options):
+    """"Ihr tragt eine Kombination möglichst immer dort ein, wo sie am meisten Punkte bringt";
+    0 only where the roll scores in no open field."""
+    assert weltraum_kniffel.options(FULL, sheet) == options
+
+
+def test_free_choice_offers_every_open_field():
+    options = weltraum_kniffel.options(FULL, {"sun": 2}, {"field_choice": "free"})
     assert "sun" not in options
     assert options == {"ufo": 0, "rocket": 0, "nebula": 0, "star": 2, "planet": 0,
                        "three_alike": 2, "two_pairs": 3, "three_and_pair": 4,
                        "all_different": 0, "space_kniffel": 0}
+
+
+@pytest.mark.parametrize("house_rules,field,points,problem", [
+    ({}, "ufo", 0, "dice.not_playable"),
+    ({}, "star", 2, "dice.not_playable"),
+    ({}, "three_and_pair", 4, None),
+    ({"field_choice": "free"}, "ufo", 0, None),
+    ({"field_choice": "free"}, "star", 2, None),
+])
+def test_dice_kept_with_a_cell_must_have_gone_where_they_score_the_most(
+        house_rules, field, points, problem):
+    result = {"players": ["Mia"], "sheets": {"Mia": {field: points}},
+              "dice": {"Mia": {field: FULL}}, "house_rules": house_rules}
+    assert [p.code for p in RULES.validate(result)] == ([problem] if problem else [])
+
+
+def test_the_message_says_where_the_roll_had_to_go():
+    [problem] = RULES.validate({"players": ["Mia"], "sheets": {"Mia": {"ufo": 0}},
+                                "dice": {"Mia": {"ufo": FULL}}})
+    assert str(problem) == ("Mia: the dice sun sun sun star star could not go into UFO: the "
+                            "rules put them into Three alike and a pair (4).")
+    assert problem.field == "ufo"
 
 
 def test_tie_gives_several_winners():

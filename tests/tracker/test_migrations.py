@@ -8,7 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 import games
-from tracker.models import Play
+from tracker.models import Play, Series
 
 BEFORE = [("tracker", "0005_start_player_invitations")]
 #: The latest state: the pages below run the current code.
@@ -23,12 +23,13 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
-def old_play(apps, game, players, result):
+def old_play(apps, game, players, result, **fields):
     household = apps.get_model("tracker", "Household").objects.get(name="Family")
     night = apps.get_model("tracker", "GameNight").objects.get_or_create(
         household=household, date=datetime.date(2025, 1, 1))[0]
     play = apps.get_model("tracker", "Play").objects.create(
-        household=household, game_night=night, game=game, result=result, status="finished")
+        household=household, game_night=night, game=game, result=result, status="finished",
+        **fields)
     for seat, player in enumerate(players):
         apps.get_model("tracker", "Participant").objects.create(
             play=play, player=player, seat=seat, points=0, place=seat + 1)
@@ -78,3 +79,28 @@ def test_old_results_take_the_new_shapes_and_still_show(client, django_user_mode
     migrate(AFTER)
 
 
+
+
+@pytest.mark.django_db(transaction=True)
+def test_space_kniffel_sheets_played_with_a_free_choice_stay_valid():
+    """A roll written into a field where it did not score the most, before that was the rule."""
+    apps = migrate([("tracker", "0010_player_updated_at")])
+    household = apps.get_model("tracker", "Household").objects.create(name="Family")
+    mia = apps.get_model("tracker", "Player").objects.create(household=household, name="Mia",
+                                                             colour="#d62828")
+    key = str(mia.pk)
+    pk = old_play(apps, "weltraum_kniffel", [mia], {
+        "players": [key], "house_rules": {}, "sheets": {key: {"star": 2}},
+        "dice": {key: {"star": ["sun", "sun", "sun", "star", "star"]}}},
+        played_on=datetime.date(2025, 1, 1))
+    series = apps.get_model("tracker", "Series").objects.create(
+        household=household, name="Weltraum", game="weltraum_kniffel")
+
+    migrate(AFTER)
+
+    play = Play.objects.get(pk=pk)
+    assert play.house_rules == {"field_choice": "free"}
+    assert games.get("weltraum_kniffel").validate(play.result) == []
+    assert Series.objects.get(pk=series.pk).house_rules == {"field_choice": "free"}
+    assert games.get("weltraum_kniffel").validate(
+        {**play.result, "house_rules": {}})[0].code == "dice.not_playable"
