@@ -17,13 +17,13 @@ APT_TEST := chromium poppler-utils gettext
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo --if-empty
 	$(BIN)/gunicorn tracker.wsgi --bind $(HOST) --workers 3
 
 # For development: DEBUG on, the code reloaded on every change.
 dev: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo --if-empty
 	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST)
 
 test: install install-test

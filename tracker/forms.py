@@ -54,6 +54,9 @@ class PlayerForm(forms.ModelForm):
         widgets = {"colour": forms.RadioSelect,
                    "name": forms.TextInput(attrs={"autocomplete": "off",
                                                   "placeholder": _("Name")})}
+        # The inputs carry no maxlength: a browser would cut a pasted name without a word.
+        error_messages = {"name": {"max_length": _(
+            "A name has at most %(limit_value)d characters; this one has %(show_value)d.")}}
 
     def __init__(self, *args: Any, household: Household, instance: Player | None = None,
                  players: Iterable[Player] | None = None, **kwargs: Any):
@@ -176,11 +179,19 @@ class NewPlayForm(forms.Form):
                 keys.append(key)
         return keys
 
-    def start_seat(self) -> int:
-        """The seat (from 0) of the player chosen to start; the first seat when none is."""
+    def start_seat(self) -> int | None:
+        """The seat (from 0) of the player chosen to start. None while nobody is chosen and
+        the game's rules say who starts (the host picks by the rule); otherwise the first
+        seat."""
         keys = self.seat_keys()
         chosen = self.data.get("starter") if self.is_bound else None
-        return keys.index(chosen) if chosen in keys else 0
+        if chosen in keys:
+            return keys.index(chosen)
+        rules = self.chosen_rules()
+        if len(keys) > 1 and rules is not None and rules.who_starts(
+                rules.default_house_rules() | self.house_rules()) is not None:
+            return None
+        return 0
 
     def chosen_rules(self) -> games.Rules | None:
         key = self.data.get("game") if self.is_bound else None
@@ -218,6 +229,8 @@ class NewPlayForm(forms.Form):
         players = [self.present[key] for key in self.seat_keys()]
         cleaned["players"] = players
         cleaned["start_seat"] = self.start_seat()
+        if cleaned["start_seat"] is None:
+            self.add_error(None, _("Tap who starts."))
         cleaned["house_rules"] = self.house_rules()
         return cleaned
 

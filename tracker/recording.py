@@ -146,10 +146,13 @@ def full_result(play: Play, result: dict[str, Any]) -> dict[str, Any]:
 def record_result(play: Play, result: dict[str, Any], *, expected_version: int,
                   user: AbstractBaseUser | None = None) -> Outcome:
     """Score ``result`` and store it; InvalidResult, EditConflict or PlayAbandoned change
-    nothing. A correction keeps the whole previous result in the play's history."""
+    nothing. A correction keeps the whole previous result in the play's history; saving the
+    result already stored records nothing."""
     check_changeable(play)
     result = full_result(play, result)
     outcome = play.rules.score(result)
+    if play.result and stored_part(result) == play.result:
+        return outcome
     action = PlayChange.Action.RESULT if not play.result else PlayChange.Action.EDITED
     with transaction.atomic():
         previous = standing(play)
@@ -168,21 +171,31 @@ def standing(play: Play) -> dict[str, Any]:
             "places": {p.player_key: p.place for p in participants}}
 
 
+def stored_part(result: dict[str, Any]) -> dict[str, Any]:
+    """What of a full result is stored with the play: the players and house rules are the
+    play's own."""
+    return {key: value for key, value in result.items() if key not in ("players", "house_rules")}
+
+
 def last_correction(play: Play) -> PlayChange | None:
-    """The play's latest change when it is a correction that can be undone; else None."""
-    latest = play.changes.order_by("-changed_at", "-id").first()
-    if (latest is None or latest.action != PlayChange.Action.EDITED or not changeable(play)
-            or "previous" not in latest.data):
+    """The play's latest correction not undone yet, while the play can change; else None.
+
+    Undoing the corrections one after the other leads back to the first result: each
+    keeps the result from just before it, and an undone one is marked so.
+    """
+    if not changeable(play):
         return None
-    return latest
+    return (play.changes.filter(action=PlayChange.Action.EDITED, data__has_key="previous")
+            .exclude(data__has_key="undone").order_by("-changed_at", "-id").first())
 
 
 def undo_correction(play: Play, *, expected_version: int, user: AbstractBaseUser | None = None
                     ) -> Outcome:
-    """Bring back the result as it was before the last correction, scored again.
+    """Bring back the result as it was before the latest correction not undone yet, scored
+    again; that correction is marked undone, so the next undo reaches the one before.
 
-    EditConflict when the play changed since it was seen or its latest change is no
-    correction; PlayAbandoned when it was abandoned.
+    EditConflict when the play changed since it was seen or has no correction left to
+    undo; PlayAbandoned when it was abandoned.
     """
     with transaction.atomic():
         locked = Play.objects.select_for_update().get(pk=play.pk)
@@ -196,6 +209,8 @@ def undo_correction(play: Play, *, expected_version: int, user: AbstractBaseUser
         outcome = locked.rules.score(result)
         previous = standing(locked)
         _store(locked, result, outcome, expected_version)
+        correction.data = {**correction.data, "undone": True}
+        correction.save(update_fields=["data"])
         PlayChange.objects.create(play=locked, action=PlayChange.Action.UNDONE, changed_by=user,
                                   data={"points": outcome.points, "places": outcome.places,
                                         "previous": previous, "undid": correction.pk})
@@ -457,7 +472,7 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
     The statistics' tallies change only when the play was or is finished, so a cell saved
     in a game under way costs no query for them.
     """
-    stored = {key: value for key, value in result.items() if key not in ("players", "house_rules")}
+    stored = stored_part(result)
     status = Play.Status.FINISHED if outcome.finished else Play.Status.IN_PROGRESS
     now = set_status(play, status, expected_version, result=stored,
                      scored_by_points=outcome.scored_by_points,

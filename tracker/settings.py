@@ -54,6 +54,15 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    if not value.strip().isdecimal():
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}")
+    return int(value)
+
+
 def generated_secret_key(path: Path) -> str:
     """The key kept in ``path``, made on the first start; readable by its owner only."""
     if not path.exists():
@@ -236,6 +245,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # cache server; DJANGO_CACHE_URL names Redis or memcached instead. Keys carry the database's
 # name, so two databases used from one checkout never read each other's sheets.
 CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
+
+# Email only where the owner names a server: without one the site sends none, and so offers
+# no password reset by email (the site's owner sets a new password in the admin instead).
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "scorekeeper@localhost")
 CACHE_PREFIX = hashlib.sha256(
     f"{DATABASES['default'].get('HOST', '')}/{DATABASES['default']['NAME']}".encode()
 ).hexdigest()[:12]

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
 from tracker.parsing import IdConverter
@@ -96,7 +97,20 @@ urlpatterns = [
     path("invite/<str:token>/", households.invitation_accept, name="invitation_accept"),
     path("accounts/first/", households.first_account, name="first_account"),
     path("accounts/login/", households.LoginView.as_view(), name="login"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
+         name="password_change"),
+    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
+    path("accounts/password_reset/", households.by_email(auth_views.PasswordResetView),
+         name="password_reset"),
+    path("accounts/password_reset/done/", households.by_email(auth_views.PasswordResetDoneView),
+         name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/",
+         households.by_email(auth_views.PasswordResetConfirmView),
+         name="password_reset_confirm"),
+    path("accounts/reset/done/", households.by_email(auth_views.PasswordResetCompleteView),
+         name="password_reset_complete"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

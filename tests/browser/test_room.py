@@ -213,3 +213,20 @@ def test_the_app_installs_and_says_when_the_server_is_gone(page: Page, live_serv
     expect(page.locator("#board tr.grand td").first).to_have_text("0", timeout=10_000)
     assert [url for url in asked if urlparse(url).hostname not in LOCAL_HOSTS] == []
     assert [error for error in console_errors if "ERR_INTERNET_DISCONNECTED" not in error] == []
+
+
+def test_a_board_without_connection_greys_out_and_keeps_the_grand_total_in_sight(
+        page: Page, live_server, boards):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(live_server.url + boards["kniffel"])
+    page.context.set_offline(True)
+    expect(page.locator(".board-stale")).to_contain_text("No connection since", timeout=3000)
+    bar = page.locator(".board-stale").bounding_box()
+    for total in page.locator("#board tr.grand td").all():
+        box = total.bounding_box()
+        assert box["y"] + box["height"] <= bar["y"], "the bar covers a grand total"
+    assert bar["y"] + bar["height"] <= 1080
+    for part in (".board-leader", ".board-turn", ".board-body"):
+        assert page.locator(part).evaluate(
+            "element => parseFloat(getComputedStyle(element).opacity)") < 0.5, part
+    page.context.set_offline(False)

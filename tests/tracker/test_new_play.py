@@ -37,18 +37,20 @@ def test_tapping_a_seated_player_again_takes_them_out(host_client, night, family
 def test_start_a_game_with_house_rules(host_client, night, family):
     response = host_client.post(reverse("play_new", args=[night.pk]), {
         "game": "kniffel", "seats": f"{family[1].pk},{family[0].pk}", "start": "1",
-        "rule_joker": "free", "rule_extra_kniffel_bonus": "100",
+        "starter": f"{family[0].pk}", "rule_joker": "free", "rule_extra_kniffel_bonus": "100",
         "rule_start_player": "highest_roll"})
     play = Play.objects.get()
     assert response.status_code == 302 and response["Location"] == play.get_absolute_url()
     assert [p.player for p in play.participants.order_by("seat")] == [family[1], family[0]]
+    assert play.starter().player == family[0]
     assert play.house_rules == {"joker": "free", "extra_kniffel_bonus": 100,
                                 "start_player": "highest_roll", "coach_hint": False}
 
 
 def test_htmx_start_redirects_the_client(host_client, night, family):
     response = host_client.post(reverse("play_new", args=[night.pk]), {
-        "game": "mau_mau", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"}, **HTMX)
+        "game": "mau_mau", "seats": f"{family[1].pk},{family[0].pk}", "start": "1",
+        "starter": f"{family[1].pk}"}, **HTMX)
     assert response["HX-Redirect"] == Play.objects.get().get_absolute_url()
 
 
@@ -76,3 +78,39 @@ def test_players_not_present_are_ignored(host_client, household, family):
         "game": "kniffel", "seats": f"{family[3].pk}", "start": "1"})
     assert response.status_code == 422
     assert not Play.objects.exists()
+
+
+@pytest.mark.parametrize("game,rule", [
+    ("kniffel", "The youngest player starts."),
+    ("souriciere", "The youngest player starts."),
+    ("mau_mau", "Whoever had the most recent birthday starts."),
+])
+def test_the_host_picks_who_starts_with_the_rule_as_the_reminder(host_client, night, family,
+                                                                 game, rule):
+    """The app knows no ages or birthdays: it names no start player the rule could
+    contradict, and asks the host to tap the one the rule names."""
+    url = reverse("play_new", args=[night.pk])
+    seats = f"{family[1].pk},{family[0].pk}"
+    page = host_client.post(url, {"game": game, "seats": seats}, **HTMX).content.decode()
+    assert rule in page
+    assert 'name="starter"' in page and "checked" not in page.split("Who starts?")[1].split(
+        "</section>")[0]
+    assert f"{family[1].name} starts." not in page and f"{family[0].name} starts." not in page
+
+    refused = host_client.post(url, {"game": game, "seats": seats, "start": "1"}, **HTMX)
+    assert refused.status_code == 422 and "Tap who starts." in refused.content.decode()
+    assert not Play.objects.exists()
+
+    chosen = host_client.post(url, {"game": game, "seats": seats, "starter": family[0].pk},
+                              **HTMX).content.decode()
+    assert f"{family[0].name} starts." in chosen
+    host_client.post(url, {"game": game, "seats": seats, "starter": family[0].pk, "start": "1"})
+    assert Play.objects.get().starter().player == family[0]
+
+
+def test_a_game_whose_rules_name_no_starter_starts_with_the_first_seat(host_client, night,
+                                                                       family):
+    response = host_client.post(reverse("play_new", args=[night.pk]), {
+        "game": "maus_im_nacken", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
+    assert response.status_code == 302
+    assert Play.objects.get().starter().player == family[1]

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -69,6 +71,18 @@ def test_a_duplicate_or_empty_player_is_refused(host_client, family, name, messa
                                 **HTMX)
     assert response.status_code == 422
     assert message in response.content.decode()
+    assert Player.objects.count() == 4
+
+
+def test_a_name_over_the_limit_is_refused_with_a_message_not_cut(host_client, family):
+    """The input has no maxlength: a pasted long name reaches the server and is explained."""
+    page = host_client.get(reverse("night_new")).content.decode()
+    assert not re.search(r'<input[^>]*name="name"[^>]*maxlength', page)
+    response = host_client.post(reverse("player_add"), {"name": "Maximilian " * 4 + "Sommer",
+                                                        "colour": "#1d4ed8"}, **HTMX)
+    assert response.status_code == 422
+    assert "A name has at most 40 characters; this one has 50." in response.content.decode()
+    assert "Maximilian Maximilian Maximilian Maximilian Sommer" in response.content.decode()
     assert Player.objects.count() == 4
 
 

@@ -262,3 +262,18 @@ def test_mouse_trap_a_capture_takes_several_mice_by_taps(host_client, household,
     assert play.status == Play.Status.FINISHED
     places = {p.player.key: p.place for p in play.participants.all()}
     assert places == {ben: 1, anna: 2, carl: 3, dora: 3}
+
+
+def test_mouse_trap_saved_without_a_capture_says_what_is_missing_and_keeps_the_cheese(
+        host_client, household, night, family):
+    anna, ben = (p.key for p in family[:2])
+    play = start_play(household=household, game="mouse_trap", players=family[:2],
+                      game_night=night)
+    response = entry(host_client, play, {"captures": [], "cheese": {}}, save="1",
+                     **{f"cheese_{anna}": "17"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "Enter the captures: tap the mice the trap caught and who turned the crank." in page
+    assert f'name="cheese_{anna}" min="0" max="52" inputmode="numeric" value="17"' in page
+    play.refresh_from_db()
+    assert play.result == {} and play.status == Play.Status.IN_PROGRESS

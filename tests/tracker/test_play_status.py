@@ -1,6 +1,8 @@
 """A play's status: under way, then finished or abandoned; corrections and their undoing."""
 
+import datetime
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -9,9 +11,11 @@ from tracker.models import KniffelCell, Play, PlayChange
 from tracker.recording import (
     PlayAbandoned,
     abandon_play,
+    last_correction,
     record_result,
     start_play,
     undo_cell,
+    undo_correction,
     write_cell,
 )
 
@@ -147,3 +151,66 @@ def test_a_kniffel_cell_correction_keeps_the_points_it_replaced(kniffel, family)
     write_cell(kniffel, family[0], "chance", 25, expected_version=cell.version)
     correction = kniffel.changes.get(action=PlayChange.Action.CELL_CORRECTED)
     assert correction.data["previous"] == {"points": 20, "dice": None}
+
+
+def test_every_correction_can_be_undone_back_to_the_first_result(host_client, order_game,
+                                                                  family):
+    record_result(order_game, order(family, 0, 1), expected_version=1)
+    for first, second in [(2, 1), (1, 2), (2, 0)]:
+        order_game.refresh_from_db()
+        record_result(order_game, order(family, first, second),
+                      expected_version=order_game.version)
+    url = reverse("play_undo_correction", args=[order_game.pk])
+    for expected in [order(family, 1, 2), order(family, 2, 1), order(family, 0, 1)]:
+        order_game.refresh_from_db()
+        assert "Undo the last correction" in host_client.get(
+            order_game.get_absolute_url()).content.decode()
+        assert host_client.post(url, {"version": order_game.version}).status_code == 302
+        order_game.refresh_from_db()
+        assert order_game.result == expected
+    page = host_client.get(order_game.get_absolute_url()).content.decode()
+    assert "Undo the last correction" not in page
+    assert page.count("Result corrected") == 3 and page.count("Entry undone") == 3
+    assert page.count('class="undone"') == 3
+    assert host_client.get(url).status_code == 302  # nothing left to undo
+
+
+def test_a_correction_after_an_undo_is_undone_in_turn(order_game, family):
+    record_result(order_game, order(family, 0, 1), expected_version=1)
+    order_game.refresh_from_db()
+    record_result(order_game, order(family, 2, 1), expected_version=order_game.version)
+    order_game.refresh_from_db()
+    undo_correction(order_game, expected_version=order_game.version)
+    record_result(order_game, order(family, 1, 0), expected_version=order_game.version)
+    order_game.refresh_from_db()
+    undo_correction(order_game, expected_version=order_game.version)
+    assert order_game.result == order(family, 0, 1)
+    assert last_correction(order_game) is None
+
+
+def test_saving_the_same_result_again_records_nothing(host_client, order_game, family):
+    record_result(order_game, order(family, 0, 1), expected_version=1)
+    order_game.refresh_from_db()
+    record_result(order_game, order(family, 2, 1), expected_version=order_game.version)
+    order_game.refresh_from_db()
+    version, changes = order_game.version, order_game.changes.count()
+    assert save(host_client, order_game, order(family, 2, 1)).status_code == 302
+    order_game.refresh_from_db()
+    assert (order_game.version, order_game.changes.count()) == (version, changes)
+    # The undo still reaches the correction before the save that changed nothing.
+    undo_correction(order_game, expected_version=order_game.version)
+    assert order_game.result == order(family, 0, 1)
+
+
+def test_the_undo_question_says_when_without_a_doubled_full_stop(host_client, order_game,
+                                                                  family):
+    record_result(order_game, order(family, 0, 1), expected_version=1)
+    order_game.refresh_from_db()
+    record_result(order_game, order(family, 2, 1), expected_version=order_game.version)
+    # English short times end with a full stop of their own: "5:30 p.m."
+    order_game.changes.filter(action=PlayChange.Action.EDITED).update(
+        changed_at=datetime.datetime(2026, 11, 25, 17, 30, tzinfo=datetime.UTC))
+    confirm = host_client.get(reverse("play_undo_correction", args=[order_game.pk]),
+                              HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    [sentence] = re.findall(r"<p>([^<]*corrected the result of[^<]*)</p>", confirm)
+    assert "p.m." in sentence and not re.search(r"\.\s*\.", sentence)

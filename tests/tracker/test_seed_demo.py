@@ -31,3 +31,22 @@ def test_demo_has_a_finished_series_and_open_and_finished_kniffel():
     assert standings[0].rank == 1 and standings[0].total > standings[-1].total
     kniffel = Play.objects.filter(game="kniffel")
     assert {play.status for play in kniffel} == {Play.Status.FINISHED, Play.Status.IN_PROGRESS}
+
+
+def test_on_every_start_the_demo_loads_only_into_an_empty_database(django_user_model):
+    call_command("seed_demo", "--if-empty", stdout=StringIO())
+    assert Household.objects.get().name == "Familie Sommer"
+    # The family makes the demo its own: renames the household and the demo account.
+    Household.objects.update(name="Familie Berger")
+    django_user_model.objects.filter(username="demo").update(username="julia")
+    output = StringIO()
+    call_command("seed_demo", "--if-empty", stdout=output)
+    assert "only into an empty one" in output.getvalue()
+    assert list(Household.objects.values_list("name", flat=True)) == ["Familie Berger"]
+    # No account "demo" with the password "demo" comes back.
+    assert not django_user_model.objects.filter(username="demo").exists()
+
+
+def test_an_explicit_seed_loads_the_demo_beside_other_households(household):
+    call_command("seed_demo", stdout=StringIO())
+    assert Household.objects.count() == 2

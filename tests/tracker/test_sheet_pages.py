@@ -431,6 +431,13 @@ def test_five_alike_entered_with_the_dice_count_a_further_kniffel(
     assert KniffelCell.objects.get(play=play, field=field).dice == [
         int(die) for die in dice.split(",")]
     assert extra_kniffels(play, anna) == counted
+    # The counter under the sheet follows the cell that earned the bonus, without a reload.
+    counter = re.search(rf'<div class="stepper-row" id="extras-{anna.pk}" hx-swap-oob="true">'
+                        r'.*?</div>', response.content.decode(), re.S)
+    if counted:
+        assert f'<span class="stepper-value">{counted}</span>' in counter[0]
+    else:
+        assert counter is None
     play.refresh_from_db()
     assert play.result["dice"] == {anna.key: {field: [int(die) for die in dice.split(",")]}}
     assert play.participants.get(player=anna).details["extra_kniffel_bonus"] == counted * bonus
@@ -528,3 +535,17 @@ def test_a_renamed_player_shows_on_the_cached_sheet_at_once(host_client, kniffel
     page = host_client.get(kniffel.get_absolute_url()).content.decode()
     assert "Annika" in page and "Anna ·" not in page
     assert free_colour.removeprefix("#") in page
+
+
+def test_a_finished_sheet_shows_no_empty_editor_but_a_cell_still_opens_one(
+        host_client, household, night, family):
+    anna = family[0]
+    play = start_play(household=household, game="weltraum_kniffel", players=[anna],
+                      game_night=night)
+    for field in play.rules.field_keys:
+        write_cell(play, anna, field, 0, expected_version=None)
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert 'class="sheet-layout done"' in page
+    assert "Tap a cell to enter the dice or the points." not in page
+    editor = host_client.get(editor_url(play, anna, "ufo"), **HTMX).content.decode()
+    assert 'id="editor" class="editor"' in editor and "Or type the points" in editor

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
@@ -15,6 +17,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tracker.auth import PASSWORD_BACKEND
@@ -43,7 +46,26 @@ class LoginView(auth_views.LoginView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(**kwargs) | {
-            "first_account": not get_user_model().objects.exists()}
+            "first_account": not get_user_model().objects.exists(),
+            "password_reset": can_send_email()}
+
+
+def can_send_email() -> bool:
+    """Whether the site's owner named a mail server (``DJANGO_EMAIL_HOST``)."""
+    return bool(settings.EMAIL_HOST)
+
+
+def by_email(view_class: type[View]) -> Callable[..., HttpResponse]:
+    """One of Django's password-reset pages, there only where the site can send email:
+    elsewhere it would promise a message that never comes."""
+    view = view_class.as_view()
+
+    def when_email_is_sent(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not can_send_email():
+            raise Http404("this site sends no email")
+        return view(request, *args, **kwargs)
+
+    return when_email_is_sent
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -100,7 +100,8 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
     chosen_rules = form.house_rules()
     by_key = {player.key: player for player in present}
     seated = [by_key[key] for key in seats]
-    starter = seated[form.start_seat()] if seated else None
+    start_seat = form.start_seat()
+    starter = seated[start_seat] if seated and start_seat is not None else None
     ordered_games = games_tonight_first(night)
     return {
         "night": night,
@@ -112,6 +113,8 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
         "seated": seated,
         "seats_value": ",".join(seats),
         "starter": starter,
+        "who_starts": rules.who_starts(rules.default_house_rules() | chosen_rules)
+        if rules else None,
         "house_rules": [
             (option, chosen_rules.get(option.key, option.default)) for option in
             (rules.house_rules if rules else ())
@@ -328,7 +331,7 @@ def entry_context(play: Play, draft: dict[str, Any], *, problems=(), message: st
 
 def result_context(play: Play) -> dict[str, Any]:
     participants = play.in_result_order()
-    changes = list(play.changes.select_related("changed_by")[:20])
+    changes = list(play.changes.select_related("changed_by"))
     return {
         "play": play,
         "rules": play.rules,

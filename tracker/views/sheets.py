@@ -150,8 +150,8 @@ def saved_cell_context(play: Play, participant: Participant, field: str, cell: K
                        totals_before: dict[str, Any]) -> dict[str, Any]:
     """What changes on the sheet when one cell is saved: the cell, those of its player's
     totals that differ from ``totals_before`` (the player's details before the save), the
-    upper bonus after an upper field, the turn, and the version the sheet's forms send (all
-    of the forms after the first entry)."""
+    upper bonus after an upper field, the further Kniffels when the cell earned one, the
+    turn, and the version the sheet's forms send (all of the forms after the first entry)."""
     classic = play.game == "kniffel"
     return sheet_context(play) | {
         "editor": None,
@@ -160,6 +160,8 @@ def saved_cell_context(play: Play, participant: Participant, field: str, cell: K
                          if participant.details.get(row["key"]) != totals_before.get(row["key"])],
         "saved_bonus": bonus_cell(play, participant)
         if classic and play.rules.field(field).upper else None,
+        "saved_extras": classic and participant.details.get("extra_kniffels")
+        != totals_before.get("extra_kniffels"),
         "first_entry": sum(p.details.get("filled", 0) for p in play.participants.all()) == 1,
     }
 
@@ -371,6 +373,7 @@ def editor_context(play: Play, participant: Participant, field_key: str, dice: l
         "empty_slots": range(DICE - len(dice)),
         "pad": [{"face": face, "label": face_label(play, face)} for face in rules.faces],
         "options": options,
+        "scores_most": rules.must_score_most(rules.default_house_rules() | play.house_rules),
         "hint": hint,
         "typed": typed,
         "problems": problems or [],

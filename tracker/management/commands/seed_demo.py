@@ -9,13 +9,17 @@ played and an open invitation for one more member. Every evening lies in the
 past, so home offers to start tonight's.
 Everything is recorded through the rules engine, as at the table. Running it
 again changes nothing. Log in as ``demo`` / ``demo``.
+
+``--if-empty`` (what ``make run`` uses on every start) loads the family only into a
+database without any account or household: a demo that the site's owner deleted, or whose
+account was renamed, stays gone.
 """
 
 from datetime import date, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
@@ -101,7 +105,16 @@ SPACE_SHEETS = {
 class Command(BaseCommand):
     help = "Load the Sommer family's demo game nights (does nothing when already loaded)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--if-empty", action="store_true",
+                            help="Only into a database without any account or household.")
+
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["if_empty"] and (get_user_model().objects.exists()
+                                    or Household.objects.exists()):
+            self.stdout.write("The database has accounts already: the demo family is loaded "
+                              "only into an empty one (run seed_demo without --if-empty).")
+            return
         if Household.objects.filter(name=HOUSEHOLD).exists():
             self.stdout.write(f"{HOUSEHOLD} is already here: nothing to do.")
             return
