@@ -39,6 +39,7 @@ from games.kniffel import (
 )
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
 from tracker.models import Play, PlayStatus, Series, Tournament
+from tracker.standings import tiebreak_lines, tournament_place_points
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
@@ -385,7 +386,7 @@ def series_context(series: Series, language: str) -> dict[str, Any]:
         rows = series.standings()
         names = {key: player.name for key, player in players.items()}
         races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number"))
-        tiebreaks = series.tiebreaks or list(series.rules.series_tiebreaks)
+        tiebreaks = series.tiebreak_order
         return {
             "title": series.name, "paper": "A4", "language": language,
             "series": series, "game": series.rules.name.in_language(language),
@@ -393,6 +394,7 @@ def series_context(series: Series, language: str) -> dict[str, Any]:
             "races": races,
             "chart": running_totals_chart(rows, names, {k: p.colour for k, p in players.items()}),
             "tiebreaks": [games.METRICS[key].label.in_language(language) for key in tiebreaks],
+            "tiebreak_lines": tiebreak_lines(rows, tiebreaks, names),
             "house_rules": house_rules_text(series.rules, series.house_rules, language),
             "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
         }
@@ -431,7 +433,7 @@ def certificates_context(winners: list[str], what: str, day: date, language: str
 
 
 def tournament_print_context(tournament: Tournament, language: str) -> dict[str, Any]:
-    """Seating lists of every round so far and the standings."""
+    """Seating lists of every round so far, the standings and what places earn."""
     with translation.override(language):
         plays = list(tournament.plays.order_by("round_number", "table_number")
                      .prefetch_related("participants__player"))
@@ -451,5 +453,8 @@ def tournament_print_context(tournament: Tournament, language: str) -> dict[str,
                        for number, tables in sorted(rounds.items())],
             "standings": [item | {"name": names.get(item["player"], item["player"])}
                           for item in tournament.standings(plays)],
+            "scored_by_points": tournament.scored_by_points,
+            "place_points": tournament_place_points(tournament),
+            "tiebreak_labels": [games.METRICS[key].label for key in tournament.tiebreaks[1:]],
             "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
         }
