@@ -379,8 +379,11 @@ def running_totals_chart(rows: list[games.StandingRow], names: dict[str, str],
             "x_title_y": height - 6, "y_title_y": top_margin + plot_height / 2}
 
 
-def series_context(series: Series, language: str) -> dict[str, Any]:
-    """Standings, race-by-race points, the running totals chart, the date and the rules."""
+def series_context(series: Series, language: str, paper: str = "a4") -> dict[str, Any]:
+    """Standings, race-by-race points, the running totals chart, the date and the rules.
+
+    ``paper`` is a key of :data:`PAPER_SIZES`.
+    """
     with translation.override(language):
         players = {p.key: p for p in series.players.all()}
         rows = series.standings()
@@ -388,7 +391,7 @@ def series_context(series: Series, language: str) -> dict[str, Any]:
         races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number"))
         tiebreaks = series.tiebreak_order
         return {
-            "title": series.name, "paper": "A4", "language": language,
+            "title": series.name, "paper": PAPER_SIZES[paper], "language": language,
             "series": series, "game": series.rules.name.in_language(language),
             "rows": [{"row": row, "name": names.get(row.player, row.player)} for row in rows],
             "races": races,
@@ -432,8 +435,12 @@ def certificates_context(winners: list[str], what: str, day: date, language: str
                 "date": date_format(day, "DATE_FORMAT")}
 
 
-def tournament_print_context(tournament: Tournament, language: str) -> dict[str, Any]:
-    """Seating lists of every round so far, the standings and what places earn."""
+def tournament_print_context(tournament: Tournament, language: str, paper: str = "a4"
+                             ) -> dict[str, Any]:
+    """Seating lists of every round so far, the standings and what places earn.
+
+    ``paper`` is a key of :data:`PAPER_SIZES`.
+    """
     with translation.override(language):
         plays = list(tournament.plays.order_by("round_number", "table_number")
                      .prefetch_related("participants__player"))
@@ -443,7 +450,7 @@ def tournament_print_context(tournament: Tournament, language: str) -> dict[str,
         for play in plays:
             rounds.setdefault(play.round_number, []).append(play)
         return {
-            "title": tournament.name, "paper": "A4", "language": language,
+            "title": tournament.name, "paper": PAPER_SIZES[paper], "language": language,
             "tournament": tournament, "game": tournament.rules.name.in_language(language),
             "rounds": [{"number": number, "final": number == tournament.final_round,
                         "tables": [{"number": play.table_number, "players": [
