@@ -9,13 +9,13 @@ A player who missed a race scores 0 for it.
 Players are ranked on an ordered tuple of metrics, most important first: by
 default the game's ``series_tiebreaks`` (for Die Maus im Nacken: points, race
 wins, elephants home). Players equal on every metric share a rank (1, 1, 3).
-:func:`tiebreaks_used` says which metric put players level on the first one in
+``tiebreaks_used`` says which metric put players level on the first one in
 order, so the standings can say so ("Tim ahead of Mama on wins").
 
 Tournaments rank the same way over their rounds. A final table seats the best
-few: :func:`final_table_cut` applies the tie-breaks at the cut and leaves
+few: ``final_table_cut`` applies the tie-breaks at the cut and leaves
 players level on every metric to the organiser to choose from. Once the final
-table is played, :func:`ranks_with_final` puts its places first; everyone else
+table is played, ``ranks_with_final`` puts its places first; everyone else
 follows in their order of the rounds, sharing places where they are level.
 """
 
