@@ -194,6 +194,7 @@ def test_players_level_on_every_tiebreak_at_the_cut_are_chosen_by_the_organiser(
         "Kid 00": 17, "Kid 01": 17, "Kid 02": 17, "Kid 03": 17,
         "Kid 04": 5, "Kid 05": 5, "Kid 06": 5, "Kid 07": 5})
     page = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert page.count('<li value="1">') == 4  # the table cards number places, shared too
     assert ("Kid 00, Kid 01, Kid 02, Kid 03 are level on every tie-break: Total points, "
             "Wins, Elephants home.") in page
     assert "Choose 3 of them for the final table." in page
