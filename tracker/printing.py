@@ -39,7 +39,7 @@ from games.kniffel import (
 )
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
 from tracker.models import Play, PlayStatus, Series, Tournament
-from tracker.standings import tiebreak_lines, tournament_place_points
+from tracker.standings import final_table_seated, tiebreak_lines, tournament_place_points
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
@@ -463,5 +463,6 @@ def tournament_print_context(tournament: Tournament, language: str, paper: str =
             "scored_by_points": tournament.scored_by_points,
             "place_points": tournament_place_points(tournament),
             "tiebreak_labels": [games.METRICS[key].label for key in tournament.tiebreaks[1:]],
+            "cut": final_table_seated(tournament, plays, names),
             "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
         }

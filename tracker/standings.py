@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import games
-from tracker.models import Tournament
+from tracker.models import Play, Tournament
 
 
 def names_of(keys: Sequence[str], names: Mapping[str, str]) -> str:
@@ -52,3 +52,13 @@ def cut_for_page(cut: games.Cut, tiebreaks: Sequence[str], names: Mapping[str, s
         "decided": tiebreak_line(cut.decided, tiebreaks, names) if cut.decided else None,
         "metrics": [games.METRICS[key].label for key in tiebreaks],
     }
+
+
+def final_table_seated(tournament: Tournament, plays: Sequence[Play], names: Mapping[str, str]
+                       ) -> dict[str, Any] | None:
+    """How the final table's players were found, once it is seated; None before."""
+    seated = [p.player_key for play in plays if play.round_number == tournament.final_round
+              for p in play.participants.all()]
+    if not seated:
+        return None
+    return cut_for_page(tournament.final_cut(list(plays)), tournament.tiebreaks, names, seated)

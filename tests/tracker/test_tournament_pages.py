@@ -185,6 +185,9 @@ def test_the_tiebreak_that_decided_the_final_table_is_shown(host_client, househo
     assert {p.player.name for p in final.participants.all()} == {"Kid 00", "Kid 02"}
     page = host_client.get(tournament.get_absolute_url()).content.decode()
     assert "Final table" in page and decided in page
+    pages, _ = read_pdf(host_client.get(reverse("print_tournament", args=[tournament.pk]),
+                                        {"lang": "en"}).content)
+    assert decided in pages[0]
 
 
 def test_players_level_on_every_tiebreak_at_the_cut_are_chosen_by_the_organiser(
