@@ -25,7 +25,17 @@ from games.maus_im_nacken import MausImNacken
 from games.mensch_aergere_dich_nicht import MenschAergereDichNicht
 from games.mouse_trap import MouseTrap
 from games.seating import seat_rounds
-from games.series import DEFAULT_PLACE_POINTS, METRICS, StandingRow, series_standings
+from games.series import (
+    DEFAULT_PLACE_POINTS,
+    METRICS,
+    Cut,
+    StandingRow,
+    TieBreak,
+    final_table_cut,
+    ranks_with_final,
+    series_standings,
+    tiebreaks_used,
+)
 from games.souriciere import Souriciere
 
 GAMES: dict[str, Rules] = {
@@ -59,7 +69,8 @@ def all_games() -> list[Rules]:
 
 
 __all__ = [
-    "DEFAULT_PLACE_POINTS", "GAMES", "METRICS", "InvalidResult", "Option", "Outcome", "Problem",
-    "Rules", "StandingRow", "Text", "UnknownGame", "all_games", "get", "seat_rounds",
-    "series_standings",
+    "DEFAULT_PLACE_POINTS", "GAMES", "METRICS", "Cut", "InvalidResult", "Option", "Outcome",
+    "Problem", "Rules", "StandingRow", "Text", "TieBreak", "UnknownGame", "all_games",
+    "final_table_cut", "get", "ranks_with_final", "seat_rounds", "series_standings",
+    "tiebreaks_used",
 ]

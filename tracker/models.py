@@ -214,6 +214,11 @@ class Series(models.Model):
     def rules(self) -> games.Rules:
         return games.get(self.game)
 
+    @property
+    def tiebreak_order(self) -> tuple[str, ...]:
+        """The metrics standings are sorted on, most important first."""
+        return tuple(self.tiebreaks) or self.rules.series_tiebreaks
+
     def standings(self, races: list[Play] | None = None) -> list[games.StandingRow]:
         """Standings from the stored points of the finished races, in race order.
 
@@ -224,7 +229,7 @@ class Series(models.Model):
                          .order_by("race_number", "id").prefetch_related("participants"))
         return games.series_standings(
             [race.stored_outcome() for race in races],
-            tiebreaks=self.tiebreaks or None,
+            tiebreaks=self.tiebreak_order,
             place_points=self.place_points or games.DEFAULT_PLACE_POINTS,
             players=[player.key for player in self.players.all()],
         )
@@ -284,6 +289,17 @@ class Tournament(models.Model):
         return games.get(self.game)
 
     @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        """The metrics standings are sorted on, most important first: the game's."""
+        return self.rules.series_tiebreaks
+
+    @property
+    def scored_by_points(self) -> bool:
+        """Whether tables have points of their own; otherwise places earn points."""
+        rules = self.rules
+        return rules.scores_points(rules.default_house_rules() | self.house_rules)
+
+    @property
     def final_round(self) -> int | None:
         """The number of the final table's round, when the tournament has one."""
         return self.rounds_planned + 1 if self.final_table else None
@@ -301,25 +317,35 @@ class Tournament(models.Model):
             plays = list(self.plays.order_by("round_number", "table_number")
                          .prefetch_related("participants"))
         finished = [play for play in plays if play.status == PlayStatus.FINISHED]
-        keys = [str(player_id) for player_id in
-                self.entries.values_list("player_id", flat=True)]
+        dropped = {str(player_id): after is not None for player_id, after in
+                   self.entries.values_list("player_id", "dropped_after_round")}
         outcomes = [play.stored_outcome() for play in finished]
-        rows = games.series_standings(outcomes, players=keys)
+        rows = games.series_standings(outcomes, self.tiebreaks, players=list(dropped))
         rounds = max((play.round_number for play in plays), default=0)
         final = next((play for play in finished if play.round_number == self.final_round), None)
         final_places = final.stored_outcome().places if final else {}
-        ordered = sorted(rows, key=lambda row: (final_places.get(row.player, 10**6), row.rank))
         result = []
-        for position, row in enumerate(ordered, start=1):
+        for row, rank in games.ranks_with_final(rows, final_places):
             per_round: list[int | None] = [None] * rounds
             for play, outcome, points in zip(finished, outcomes, row.race_points, strict=True):
                 if row.player in outcome.points:
                     per_round[play.round_number - 1] = (
                         per_round[play.round_number - 1] or 0) + points
-            rank = final_places[row.player] if row.player in final_places else (
-                row.rank if not final_places else position)
-            result.append({"player": row.player, "row": row, "rounds": per_round, "rank": rank})
+            result.append({"player": row.player, "row": row, "rounds": per_round, "rank": rank,
+                           "dropped": dropped[row.player]})
         return result
+
+    def final_cut(self, plays: list[Play] | None = None) -> games.Cut:
+        """Who sits at the final table: the best of the rounds before it, tie-breaks applied.
+
+        Players who dropped out do not sit. ``plays`` as for :meth:`standings`.
+        """
+        if plays is None:
+            plays = list(self.plays.order_by("round_number", "table_number")
+                         .prefetch_related("participants"))
+        rounds = [play for play in plays if play.round_number != self.final_round]
+        rows = [item["row"] for item in self.standings(rounds) if not item["dropped"]]
+        return games.final_table_cut(rows, self.final_table or 0, self.tiebreaks)
 
 
 class TournamentEntry(models.Model):
@@ -442,6 +468,10 @@ class Play(models.Model):
         if self.series_id and self.race_number:
             return _("%(game)s · %(series)s, race %(number)s") % {
                 "game": name, "series": self.series.name, "number": self.race_number}
+        if self.tournament_id and self.round_number and (
+                self.round_number == self.tournament.final_round):
+            return _("%(game)s · %(tournament)s, final table") % {
+                "game": name, "tournament": self.tournament.name}
         if self.tournament_id and self.round_number:
             return _("%(game)s · %(tournament)s, round %(round)s, table %(table)s") % {
                 "game": name, "tournament": self.tournament.name, "round": self.round_number,

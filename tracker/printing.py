@@ -39,6 +39,7 @@ from games.kniffel import (
 )
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
 from tracker.models import Play, PlayStatus, Series, Tournament
+from tracker.standings import final_table_seated, tiebreak_lines, tournament_place_points
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
@@ -378,21 +379,25 @@ def running_totals_chart(rows: list[games.StandingRow], names: dict[str, str],
             "x_title_y": height - 6, "y_title_y": top_margin + plot_height / 2}
 
 
-def series_context(series: Series, language: str) -> dict[str, Any]:
-    """Standings, race-by-race points, the running totals chart, the date and the rules."""
+def series_context(series: Series, language: str, paper: str = "a4") -> dict[str, Any]:
+    """Standings, race-by-race points, the running totals chart, the date and the rules.
+
+    ``paper`` is a key of :data:`PAPER_SIZES`.
+    """
     with translation.override(language):
         players = {p.key: p for p in series.players.all()}
         rows = series.standings()
         names = {key: player.name for key, player in players.items()}
         races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number"))
-        tiebreaks = series.tiebreaks or list(series.rules.series_tiebreaks)
+        tiebreaks = series.tiebreak_order
         return {
-            "title": series.name, "paper": "A4", "language": language,
+            "title": series.name, "paper": PAPER_SIZES[paper], "language": language,
             "series": series, "game": series.rules.name.in_language(language),
             "rows": [{"row": row, "name": names.get(row.player, row.player)} for row in rows],
             "races": races,
             "chart": running_totals_chart(rows, names, {k: p.colour for k, p in players.items()}),
             "tiebreaks": [games.METRICS[key].label.in_language(language) for key in tiebreaks],
+            "tiebreak_lines": tiebreak_lines(rows, tiebreaks, names),
             "house_rules": house_rules_text(series.rules, series.house_rules, language),
             "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
         }
@@ -430,8 +435,12 @@ def certificates_context(winners: list[str], what: str, day: date, language: str
                 "date": date_format(day, "DATE_FORMAT")}
 
 
-def tournament_print_context(tournament: Tournament, language: str) -> dict[str, Any]:
-    """Seating lists of every round so far and the standings."""
+def tournament_print_context(tournament: Tournament, language: str, paper: str = "a4"
+                             ) -> dict[str, Any]:
+    """Seating lists of every round so far, the standings and what places earn.
+
+    ``paper`` is a key of :data:`PAPER_SIZES`.
+    """
     with translation.override(language):
         plays = list(tournament.plays.order_by("round_number", "table_number")
                      .prefetch_related("participants__player"))
@@ -441,7 +450,7 @@ def tournament_print_context(tournament: Tournament, language: str) -> dict[str,
         for play in plays:
             rounds.setdefault(play.round_number, []).append(play)
         return {
-            "title": tournament.name, "paper": "A4", "language": language,
+            "title": tournament.name, "paper": PAPER_SIZES[paper], "language": language,
             "tournament": tournament, "game": tournament.rules.name.in_language(language),
             "rounds": [{"number": number, "final": number == tournament.final_round,
                         "tables": [{"number": play.table_number, "players": [
@@ -451,5 +460,9 @@ def tournament_print_context(tournament: Tournament, language: str) -> dict[str,
                        for number, tables in sorted(rounds.items())],
             "standings": [item | {"name": names.get(item["player"], item["player"])}
                           for item in tournament.standings(plays)],
+            "scored_by_points": tournament.scored_by_points,
+            "place_points": tournament_place_points(tournament),
+            "tiebreak_labels": [games.METRICS[key].label for key in tournament.tiebreaks[1:]],
+            "cut": final_table_seated(tournament, plays, names),
             "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
         }

@@ -48,6 +48,15 @@ class EditConflict(Exception):
         self.current = current
 
 
+class FinalTableChoice(Exception):
+    """Players are level on every tie-break at the final table's cut, and the organiser
+    did not choose exactly ``cut.open_seats`` of them to sit."""
+
+    def __init__(self, cut: games.Cut):
+        super().__init__(f"choose {cut.open_seats} of {', '.join(cut.tied)}")
+        self.cut = cut
+
+
 class PlayAbandoned(EditConflict):
     """The play was abandoned (perhaps on another tablet): it changes no more."""
 
@@ -678,13 +687,15 @@ def tournament_rounds(tournament: Tournament) -> list[list[Play]]:
 
 
 def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | None = None,
-                           night: GameNight | None = None) -> list[Play]:
+                           night: GameNight | None = None, finalists: Sequence[str] = ()
+                           ) -> list[Play]:
     """Seat the next round with the engine and open a play for each table, in tonight's night.
 
     A conflict when the previous round still has tables without a result, or all
     rounds are played. Players who dropped out are left out; who met whom and who
     sat first so far still count for the seating. ``night`` is the game night the
-    round belongs to; by default tonight's.
+    round belongs to; by default tonight's. ``finalists`` are the players (keys) the
+    organiser chose among those level at the final table's cut.
     """
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -696,7 +707,7 @@ def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | N
             raise EditConflict
         number = len(rounds) + 1
         if number == locked.final_round:
-            return [start_final_table(locked, user, night)]
+            return [start_final_table(locked, user, night, finalists)]
         entries = locked.entries.select_related("player").order_by(Lower("player__name"))
         active = [entry.player for entry in entries
                   if entry.dropped_after_round is None or entry.dropped_after_round >= number]
@@ -724,11 +735,19 @@ def drop_out(tournament: Tournament, player: Player) -> None:
 
 
 def start_final_table(tournament: Tournament, user: AbstractBaseUser | None,
-                      night: GameNight | None = None) -> Play:
-    """The best ``final_table`` players of the rounds, in standings order, at one table."""
+                      night: GameNight | None = None, chosen: Sequence[str] = ()) -> Play:
+    """The best ``final_table`` players of the rounds, in standings order, at one table.
+
+    Players who dropped out do not sit. Of the players level on every tie-break at
+    the cut, those in ``chosen`` sit; :class:`FinalTableChoice` unless they are exactly
+    as many as the seats left for them.
+    """
+    cut = tournament.final_cut()
+    picked = [key for key in cut.tied if key in set(chosen)]
+    if len(picked) != cut.open_seats:
+        raise FinalTableChoice(cut)
     players = {player.key: player for player in tournament.players.all()}
-    best = [players[item["player"]] for item in tournament.standings()][
-        :tournament.final_table]
+    best = [players[key] for key in (*cut.seated, *picked)]
     night = night or tonights_night(tournament.household, best, user)
     return start_play(household=tournament.household, game=tournament.game, players=best,
                       house_rules=tournament.house_rules, tournament=tournament,

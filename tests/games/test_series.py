@@ -1,7 +1,16 @@
 import pytest
 
 import games
-from games import series_standings
+from games import (
+    Cut,
+    Outcome,
+    TieBreak,
+    final_table_cut,
+    ranks_with_final,
+    series_standings,
+    tiebreaks_used,
+)
+from games.base import places_by_points
 
 
 def maus(**elephants):
@@ -82,3 +91,57 @@ def test_unknown_metric_is_a_programming_error():
 def test_empty_series_has_rows_for_its_players():
     rows = series_standings([], players=["anna", "ben"])
     assert [(r.player, r.total, r.rank) for r in rows] == [("anna", 0, 1), ("ben", 0, 1)]
+
+
+def race(**points):
+    """A race of a points game: most points win, ties share a place."""
+    return Outcome(game="generic", points=points, places=places_by_points(points))
+
+
+# anna, dora, ben and carl all end on 20 points: anna has 2 race wins, dora 1, ben
+# and carl none and four second places each; emil is far behind.
+LEVEL_AT_THE_TOP = [
+    race(anna=10, dora=5, ben=5, carl=5, emil=0),
+    race(anna=10, dora=5, ben=5, carl=5, emil=0),
+    race(anna=0, dora=10, ben=5, carl=5, emil=5),
+    race(anna=0, dora=0, ben=5, carl=5, emil=6),
+]
+TIEBREAKS = ("points", "wins", "seconds")
+
+
+def test_the_standings_say_which_tiebreak_ordered_equal_totals():
+    rows = series_standings(LEVEL_AT_THE_TOP, TIEBREAKS)
+    assert [(row.player, row.total, row.rank) for row in rows] == [
+        ("anna", 20, 1), ("dora", 20, 2), ("ben", 20, 3), ("carl", 20, 3), ("emil", 11, 5)]
+    assert tiebreaks_used(rows, TIEBREAKS) == [
+        TieBreak(("anna",), ("dora",), "wins"),
+        TieBreak(("dora",), ("ben", "carl"), "wins"),
+    ]
+    assert tiebreaks_used(rows, ("points",)) == []
+
+
+@pytest.mark.parametrize("seats,tiebreaks,seated,tied,open_seats,decided", [
+    # anna and dora win on race wins; ben and carl are level on everything for one seat
+    (3, TIEBREAKS, ("anna", "dora"), ("ben", "carl"), 1, None),
+    (2, TIEBREAKS, ("anna", "dora"), (), 0,
+     TieBreak(("anna", "dora"), ("ben", "carl"), "wins")),
+    (1, TIEBREAKS, ("anna",), (), 0, TieBreak(("anna",), ("dora", "ben", "carl"), "wins")),
+    (4, TIEBREAKS, ("anna", "dora", "ben", "carl"), (), 0, None),  # the cut is on points
+    (3, ("points",), (), ("anna", "dora", "ben", "carl"), 3, None),  # no tie-break at all
+    (6, TIEBREAKS, ("anna", "dora", "ben", "carl", "emil"), (), 0, None),
+])
+def test_the_final_table_cut_applies_the_tiebreaks(seats, tiebreaks, seated, tied, open_seats,
+                                                   decided):
+    rows = series_standings(LEVEL_AT_THE_TOP, tiebreaks)
+    assert final_table_cut(rows, seats, tiebreaks) == Cut(seated, tied, open_seats, decided)
+
+
+@pytest.mark.parametrize("final_places,expected", [
+    ({}, [("anna", 1), ("dora", 2), ("ben", 3), ("carl", 3), ("emil", 5)]),
+    ({"dora": 1, "anna": 2}, [("dora", 1), ("anna", 2), ("ben", 3), ("carl", 3), ("emil", 5)]),
+    ({"emil": 1, "anna": 1, "dora": 3},
+     [("anna", 1), ("emil", 1), ("dora", 3), ("ben", 4), ("carl", 4)]),
+])
+def test_after_the_final_players_level_outside_it_share_their_place(final_places, expected):
+    rows = series_standings(LEVEL_AT_THE_TOP, TIEBREAKS)
+    assert [(row.player, rank) for row, rank in ranks_with_final(rows, final_places)] == expected

@@ -1,10 +1,12 @@
 """Filled Kniffel sheets, series standings, tally sheets and certificates, read back."""
 
+import io
 import re
 import subprocess
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tests.factories import PlayerFactory, SeriesFactory
 from tests.printing.conftest import escaping_text, read_pdf
@@ -298,3 +300,41 @@ def test_printed_sheets_may_use_the_projects_own_static_files(settings):
     fetcher = project_files_fetcher()(allowed_protocols={"data", "file"})
     css = settings.BASE_DIR / "static" / "css" / "print.css"
     assert b"@page" in fetcher.fetch(css.as_uri()).read()
+
+
+
+def page_sizes(pdf):
+    """Each page's width and height in points."""
+    return [(round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+            for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+@pytest.mark.parametrize("paper,size", [(None, (595, 842)), ("letter", (612, 792))])
+def test_a_twenty_player_tournament_prints_on_one_page_of_a4_or_letter(
+        host_client, household, paper, size):
+    tournament = make(household, 20, rounds=3, final_table=4)
+    for _round in range(3):
+        finish_round(tournament)
+    cut = tournament.final_cut()
+    [final] = start_tournament_round(tournament, finalists=cut.tied[:cut.open_seats])
+    seats = sorted(final.participants.all(), key=lambda p: p.seat)
+    record_result(final, {"elephants": {p.player_key: ["home:1", "caught", "caught", "caught"]
+                                        if p is seats[0] else ["caught"] * 4 for p in seats}},
+                  expected_version=final.version)
+    response = host_client.get(reverse("print_tournament", args=[tournament.pk]),
+                               {"lang": "de"} | ({"paper": paper} if paper else {}))
+    assert page_sizes(response.content) == [size]
+    [page], _ = read_pdf(response.content)
+    assert "Finaltisch" in page and "Kid 19" in page
+    assert '<option value="letter">US Letter</option>' in host_client.get(
+        tournament.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize("paper,size", [(None, (595, 842)), ("letter", (612, 792))])
+def test_series_standings_print_on_a4_or_letter(host_client, household, family, paper, size):
+    series = finished_series(household, family)
+    response = host_client.get(reverse("print_series", args=[series.pk]),
+                               {"lang": "en"} | ({"paper": paper} if paper else {}))
+    assert page_sizes(response.content) == [size]
+    assert '<option value="letter">US Letter</option>' in host_client.get(
+        series.get_absolute_url()).content.decode()

@@ -2,7 +2,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import SeriesFactory
-from tracker.models import Play, Series, SeriesChange
+from tests.printing.conftest import read_pdf
+from tracker.models import Play, Series, SeriesChange, ShareLink
 from tracker.recording import record_result
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +123,22 @@ def test_other_households_series_do_not_exist(client, stranger, household):
     assert client.post(reverse("series_race", args=[series.pk])).status_code == 404
     assert client.post(reverse("series_length", args=[series.pk]),
                        {"action": "ended_early"}).status_code == 404
+
+
+def test_the_standings_say_which_tiebreak_ordered_equal_totals(host_client, client, household,
+                                                                family):
+    create(host_client, family)  # tie-breaks: points, then elephants home, then wins
+    series = Series.objects.get()
+    anna, ben, carla = family[:3]
+    for elephants in ({anna: ["home:1", "seat:8"]}, {ben: ["seat:8", "seat:8", "seat:5"]}):
+        host_client.post(reverse("series_race", args=[series.pk]))
+        race = Play.objects.get(series=series, status=Play.Status.IN_PROGRESS)
+        result = {p.key: (elephants.get(p, []) + ["caught"] * 4)[:4] for p in (anna, ben, carla)}
+        record_result(race, {"elephants": result}, expected_version=race.version)
+    line = "Level on “Total points”: Anna ahead of Ben on “Elephants home”."
+    assert line in host_client.get(series.get_absolute_url()).content.decode()
+    link = ShareLink.objects.create(household=household, series=series)
+    assert line in client.get(reverse("board", args=[link.token])).content.decode()
+    pages, _ = read_pdf(host_client.get(reverse("print_series", args=[series.pk]),
+                                        {"lang": "en"}).content)
+    assert line in pages[0]

@@ -1,7 +1,10 @@
+import re
+
 import pytest
 from django.urls import reverse
 
 from tests.factories import PlayerFactory
+from tests.printing.conftest import read_pdf
 from tracker.models import ShareLink, Tournament, TournamentEntry
 from tracker.recording import record_result, start_tournament_round
 
@@ -100,8 +103,6 @@ def test_standings_and_projection_run_a_constant_number_of_queries(
 
 
 def test_seating_and_standings_print(host_client, household):
-    from tests.printing.conftest import read_pdf
-
     tournament = make(household, 10)
     finish_round(tournament)
     response = host_client.get(reverse("print_tournament", args=[tournament.pk]),
@@ -119,3 +120,133 @@ def test_other_households_tournaments_do_not_exist(client, stranger, household):
         assert client.get(url).status_code == 404
     assert client.post(reverse("tournament_round", args=[tournament.pk])).status_code == 404
     assert not tournament.plays.exists()
+
+
+def elephants_for(points, home_rank=None):
+    """Four elephants worth ``points``; with ``home_rank``, one of them came home that rank."""
+    elephants = []
+    if home_rank:
+        elephants.append(f"home:{home_rank}")
+        points -= (13, 12, 11)[home_rank - 1]
+    while points:
+        seat = points if points <= 8 else min(8, points - 3)
+        elephants.append(f"seat:{seat}")
+        points -= seat
+    return elephants + ["caught"] * (4 - len(elephants))
+
+
+def score_tables(plays, points, home=()):
+    """Every player scores ``points[name]``; the players in ``home`` bring an elephant home."""
+    for play in plays:
+        seated = sorted(play.participants.all(), key=lambda p: p.seat)
+        ranks = iter(range(1, 5))
+        elephants = {p.player_key: elephants_for(points[p.player.name],
+                                                 next(ranks) if p.player.name in home else None)
+                     for p in seated}
+        record_result(play, {"elephants": elephants}, expected_version=play.version)
+
+
+def places_shown(html):
+    """(place, name) of each standings row, top to bottom."""
+    return re.findall(r'<td class="num">(\d+)\.</td><td>.*?(Kid \d\d)', html)
+
+
+def test_players_level_outside_the_final_table_share_their_place_everywhere(
+        host_client, client, household):
+    tournament = make(household, 8, rounds=1, final_table=4)
+    score_tables(start_tournament_round(tournament), {
+        "Kid 00": 20, "Kid 01": 18, "Kid 02": 16, "Kid 03": 14,
+        "Kid 04": 10, "Kid 05": 10, "Kid 06": 5, "Kid 07": 3})
+    score_tables(start_tournament_round(tournament),
+                 {"Kid 03": 20, "Kid 02": 15, "Kid 01": 10, "Kid 00": 5})
+    expected = [("1", "Kid 03"), ("2", "Kid 02"), ("3", "Kid 01"), ("4", "Kid 00"),
+                ("5", "Kid 04"), ("5", "Kid 05"), ("7", "Kid 06"), ("8", "Kid 07")]
+    assert places_shown(host_client.get(tournament.get_absolute_url()).content.decode()) \
+        == expected
+    link = ShareLink.objects.create(household=household, tournament=tournament)
+    assert places_shown(client.get(reverse("board", args=[link.token])).content.decode()) \
+        == expected
+    pages, _ = read_pdf(host_client.get(reverse("print_tournament", args=[tournament.pk]),
+                                        {"lang": "en"}).content)
+    assert re.findall(r"(\d+)\. (Kid \d\d)", pages[0])[:8] == expected
+
+
+def test_the_tiebreak_that_decided_the_final_table_is_shown(host_client, household):
+    tournament = make(household, 8, rounds=1, final_table=2)
+    score_tables(start_tournament_round(tournament), {
+        "Kid 00": 17, "Kid 01": 17, "Kid 02": 17, "Kid 03": 17,
+        "Kid 04": 5, "Kid 05": 5, "Kid 06": 5, "Kid 07": 5}, home={"Kid 00", "Kid 02"})
+    decided = ("Level on “Total points”: Kid 00, Kid 02 ahead of Kid 01, Kid 03 on "
+               "“Elephants home”.")
+    page = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert "Who sits at the final table" in page and decided in page
+    host_client.post(reverse("tournament_round", args=[tournament.pk]))
+    final = tournament.plays.get(round_number=2)
+    assert {p.player.name for p in final.participants.all()} == {"Kid 00", "Kid 02"}
+    page = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert "Final table" in page and decided in page
+    pages, _ = read_pdf(host_client.get(reverse("print_tournament", args=[tournament.pk]),
+                                        {"lang": "en"}).content)
+    assert decided in pages[0]
+
+
+def test_players_level_on_every_tiebreak_at_the_cut_are_chosen_by_the_organiser(
+        host_client, household):
+    tournament = make(household, 8, rounds=1, final_table=3)
+    score_tables(start_tournament_round(tournament), {
+        "Kid 00": 17, "Kid 01": 17, "Kid 02": 17, "Kid 03": 17,
+        "Kid 04": 5, "Kid 05": 5, "Kid 06": 5, "Kid 07": 5})
+    page = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert page.count('<li value="1">') == 4  # the table cards number places, shared too
+    assert ("Kid 00, Kid 01, Kid 02, Kid 03 are level on every tie-break: Total points, "
+            "Wins, Elephants home.") in page
+    assert "Choose 3 of them for the final table." in page
+    assert page.count('name="finalist"') == 4
+    refused = host_client.post(reverse("tournament_round", args=[tournament.pk]), follow=True)
+    assert ("Choose 3 players for the final table from those level on every tie-break."
+            in refused.content.decode())
+    assert not tournament.plays.filter(round_number=2).exists()
+    chosen = tournament.players.filter(name__in=["Kid 00", "Kid 02", "Kid 03"])
+    host_client.post(reverse("tournament_round", args=[tournament.pk]),
+                     {"finalist": [str(player.pk) for player in chosen]})
+    final = tournament.plays.get(round_number=2)
+    assert {p.player_id for p in final.participants.all()} == {p.pk for p in chosen}
+    page = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert "The organiser chose Kid 00, Kid 02, Kid 03." in page
+
+
+def test_the_final_table_is_named_so_in_the_evenings_games(host_client, household):
+    tournament = make(household, 4, rounds=1, final_table=2)
+    score_tables(start_tournament_round(tournament),
+                 {"Kid 00": 20, "Kid 01": 15, "Kid 02": 10, "Kid 03": 5})
+    [final] = start_tournament_round(tournament)
+    page = host_client.get(final.game_night.get_absolute_url()).content.decode()
+    assert "Die Maus im Nacken · Party, final table" in page
+    assert "Party, round 2" not in page and "Party, round 1, table 1" in page
+
+
+def test_games_without_points_show_places_and_what_each_place_earns(
+        host_client, client, household):
+    tournament = make(household, 8, rounds=1, game="mensch_aergere_dich_nicht")
+    for play in start_tournament_round(tournament):
+        seated = sorted(play.participants.all(), key=lambda p: p.seat)
+        record_result(play, {"order": [p.player_key for p in seated]},
+                      expected_version=play.version)
+    earns = ("Points for each place at a table: place 1: 10 points · place 2: 7 points · "
+             "place 3: 5 points · place 4: 3 points.")
+    page = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert earns in page
+    assert "<strong>place 1</strong>" in page and "<strong>0</strong>" not in page
+    link = ShareLink.objects.create(household=household, tournament=tournament)
+    board = client.get(reverse("board", args=[link.token])).content.decode()
+    assert "<strong>place 4</strong>" in board and "<strong>0</strong>" not in board
+    pages, _ = read_pdf(host_client.get(reverse("print_tournament", args=[tournament.pk]),
+                                        {"lang": "en"}).content)
+    assert earns in pages[0]
+
+
+def test_a_game_with_points_says_they_add_up(host_client, household):
+    tournament = make(household, 8)
+    page = host_client.get(tournament.get_absolute_url()).content.decode()
+    assert ("The points scored at each table add up. Ties are broken by: Wins, "
+            "Elephants home.") in page

@@ -4,6 +4,7 @@ from tests.factories import PlayerFactory
 from tracker.models import Play, Tournament, TournamentEntry
 from tracker.recording import (
     EditConflict,
+    FinalTableChoice,
     drop_out,
     record_result,
     start_tournament_round,
@@ -67,10 +68,29 @@ def test_a_final_table_for_the_top_decides_the_winner(tournament):
     tournament.save()
     finish(start_tournament_round(tournament))
     finish(start_tournament_round(tournament))
-    [final] = start_tournament_round(tournament)
+    cut = tournament.final_cut()  # six table winners level on everything for three seats
+    assert (len(cut.seated), len(cut.tied), cut.open_seats) == (0, 6, 3)
+    with pytest.raises(FinalTableChoice):
+        start_tournament_round(tournament)
+    chosen = cut.tied[3:]
+    [final] = start_tournament_round(tournament, finalists=chosen)
     finalists = [p.player_key for p in sorted(final.participants.all(), key=lambda p: p.seat)]
-    assert finalists == [item["player"] for item in tournament.standings()[:3]]
+    assert finalists == list(chosen)
     finish([final], winner_seat=2)
     standings = tournament.standings()
     assert standings[0]["player"] == finalists[2] and standings[0]["rank"] == 1
     assert Play.objects.filter(tournament=tournament).count() == 7
+
+
+def test_a_player_who_dropped_out_does_not_sit_at_the_final_table(tournament):
+    tournament.final_table = 3
+    tournament.save()
+    finish(start_tournament_round(tournament))
+    finish(start_tournament_round(tournament))
+    cut = tournament.final_cut()
+    leader = (cut.seated or cut.tied)[0]
+    drop_out(tournament, tournament.players.get(pk=leader))
+    cut = tournament.final_cut()
+    [final] = start_tournament_round(tournament, finalists=cut.tied[:cut.open_seats])
+    seated = [p.player_key for p in final.participants.all()]
+    assert leader not in seated and len(seated) == 3

@@ -81,6 +81,16 @@ def print_language(request: HttpRequest) -> str:
     return wanted if wanted in dict(settings.LANGUAGES) else (get_language() or "en")[:2]
 
 
+#: The papers standings sheets (a series, a tournament) print on.
+STANDINGS_PAPERS = ("a4", "letter")
+
+
+def standings_paper(request: HttpRequest) -> str:
+    """``?paper=letter`` for US Letter; A4 otherwise."""
+    wanted = request.GET.get("paper")
+    return wanted if wanted in STANDINGS_PAPERS else "a4"
+
+
 def sheet_response(request: HttpRequest, template: str, context: dict, language: str,
                    filename: str) -> HttpResponse:
     """The PDF, or with ``?format=html`` the same sheet as a web page to look at."""
@@ -122,8 +132,10 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
 def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.all(), pk=series_id)
     language = print_language(request)
-    return sheet_response(request, "print/series.html", series_context(series, language),
-                          language, f"series-{series.pk}.pdf")
+    paper = standings_paper(request)
+    return sheet_response(request, "print/series.html",
+                          series_context(series, language, paper), language,
+                          f"series-{series.pk}-{paper}.pdf")
 
 
 @login_required
@@ -198,6 +210,7 @@ def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Seating list per round and the standings, to hang on the wall."""
     tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
     language = print_language(request)
+    paper = standings_paper(request)
     return sheet_response(request, "print/tournament.html",
-                          tournament_print_context(tournament, language), language,
-                          f"tournament-{tournament.pk}.pdf")
+                          tournament_print_context(tournament, language, paper), language,
+                          f"tournament-{tournament.pk}-{paper}.pdf")

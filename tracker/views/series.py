@@ -21,6 +21,7 @@ from tracker.recording import (
     next_race_number,
     start_series_race,
 )
+from tracker.standings import tiebreak_lines
 from tracker.views.common import (
     active_share_link,
     get_for_household,
@@ -81,6 +82,8 @@ def series_context(series: Series) -> dict[str, Any]:
         "open_race": open_race,
         "next_race": next_race_number(series),
         "changes": series.changes.select_related("changed_by"),
+        "tiebreak_lines": tiebreak_lines(rows, series.tiebreak_order,
+                                         {key: player.name for key, player in players.items()}),
     }
 
 
