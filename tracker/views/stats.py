@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 import games
 from tracker import stats
-from tracker.charts import count_bars, rate_line
+from tracker.charts import count_bars, count_rows, rate_line
 from tracker.forms import HistoryFilterForm
 from tracker.models import (
     DICE_GAMES,
@@ -168,8 +168,8 @@ def review_year(year: int) -> int:
 def review_context(household: Household, year: int) -> dict[str, Any]:
     """What the year in review shows, on the page and on paper."""
     review = stats.year_review(household, year, household_players(household))
-    chart = count_bars([{"label": row["name"], "count": row["plays"]}
-                        for row in review["games"]], _("Game"), _("Games played")) \
+    chart = count_rows([{"label": row["name"], "count": row["plays"]}
+                        for row in review["games"]], _("Games played")) \
         if review["games"] else None
     return {"household": household, "review": review, "chart": chart}
 
