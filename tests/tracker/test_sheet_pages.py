@@ -528,3 +528,20 @@ def test_a_renamed_player_shows_on_the_cached_sheet_at_once(host_client, kniffel
     page = host_client.get(kniffel.get_absolute_url()).content.decode()
     assert "Annika" in page and "Anna ·" not in page
     assert free_colour.removeprefix("#") in page
+
+
+def test_the_lower_total_stays_empty_until_a_lower_field_is_filled(host_client, kniffel,
+                                                                    family):
+    anna, ben = family[:2]
+    write_cell(kniffel, anna, "sixes", 24, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert f'<td id="sum-lower-total-{anna.pk}"></td>' in page
+    assert f'<td id="sum-upper-total-{anna.pk}">24</td>' in page
+
+    struck = host_client.post(editor_url(kniffel, ben, "kniffel"),
+                              {"points": "0", "save": "1", "version": ""}, **HTMX)
+    assert f'<td id="sum-lower-total-{ben.pk}" hx-swap-oob="true">0</td>' in (
+        struck.content.decode())
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert f'<td id="sum-lower-total-{ben.pk}">0</td>' in page
+    assert f'<td id="sum-lower-total-{anna.pk}"></td>' in page

@@ -34,7 +34,7 @@ from tracker.views.common import (
     household_required,
     render_page,
 )
-from tracker.views.printing import print_language, sheet_response
+from tracker.views.printing import print_language, print_paper, sheet_response
 
 HISTORY_PAGE_SIZE = 25
 
@@ -194,7 +194,7 @@ def year_review_print(request: HttpRequest, year: int) -> HttpResponse:
         context = review_context(household, year) | {
             "title": _("%(household)s: %(year)s in review") % {
                 "household": household.name, "year": year},
-            "paper": "A4", "language": language,
+            "paper": print_paper(request), "language": language,
             "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
     return sheet_response(request, "print/review.html", context, language,
                           f"review-{year}.pdf")
