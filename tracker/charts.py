@@ -67,3 +67,29 @@ def count_bars(bars: Sequence[dict[str, Any]], x_title: str, y_title: str) -> di
                       "title": f"{bar['label']}: {bar['count']}"})
     return {"box": plot_box(), "bars": drawn, "x_title": x_title, "y_title": y_title,
             "grid": [{"y": round(y_at(value, top), 1), "label": value} for value in (0, top)]}
+
+
+#: Rows of the horizontal bar chart: room for a game's name on the left of its bar.
+ROW_HEIGHT, LABEL_WIDTH, LABEL_LENGTH = 30, 236, 30
+
+
+def count_rows(rows: Sequence[dict[str, Any]], x_title: str) -> dict[str, Any]:
+    """Counts as horizontal bars, one row each with its label on the left and its count at the
+    end of the bar: long labels such as games' names never run into each other, however many
+    rows there are. ``rows`` have ``label`` and ``count``."""
+    top = max((row["count"] for row in rows), default=0) or 1
+    right = WIDTH - RIGHT - 24  # room for the count after the longest bar
+    height = TOP + ROW_HEIGHT * len(rows) + 40
+    drawn = []
+    for index, row in enumerate(rows):
+        y = TOP + ROW_HEIGHT * index
+        label = row["label"]
+        drawn.append({"y": y + 4, "height": ROW_HEIGHT - 8, "middle": y + ROW_HEIGHT / 2,
+                      "width": round((right - LABEL_WIDTH) * row["count"] / top, 1),
+                      "end": round(LABEL_WIDTH + (right - LABEL_WIDTH) * row["count"] / top, 1),
+                      "count": row["count"], "title": f"{label}: {row['count']}",
+                      "label": label if len(label) <= LABEL_LENGTH
+                      else label[:LABEL_LENGTH - 1] + "…"})
+    return {"width": WIDTH, "height": height, "left": LABEL_WIDTH, "right": right,
+            "top": TOP, "bottom": TOP + ROW_HEIGHT * len(rows), "rows": drawn,
+            "middle": (LABEL_WIDTH + right) // 2, "x_title": x_title}

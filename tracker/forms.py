@@ -27,7 +27,7 @@ from tracker.models import (
     tidy_name,
 )
 from tracker.parsing import IdField, IdsField, parse_whole_number
-from tracker.printing import NAME_LENGTH, Pad
+from tracker.printing import MAX_COLUMNS, NAME_LENGTH, Pad
 
 
 @dataclass(frozen=True)
@@ -308,6 +308,11 @@ class PadForm(PrintForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        most = MAX_COLUMNS.get(data.get("paper", ""), 10)
+        if data.get("columns", 0) > most:
+            self.add_error("columns", _(
+                "An A5 sheet has room for at most %(most)s game columns wide enough to write "
+                "three digits into by hand: choose fewer columns, or A4.") % {"most": most})
         if "players" in data:
             typed = [name for name in data["players"]
                      if name.lower() not in {picked.lower() for picked in data.get("picked", [])}]
@@ -333,6 +338,8 @@ class TallyForm(PrintForm):
     races = forms.IntegerField(label=_("Races"), initial=5, min_value=1, max_value=20)
     players = forms.CharField(label=_("Names (optional, separated by commas)"), required=False)
     lang = LenientChoiceField(label=_("Language"), initial="de", choices=settings.LANGUAGES)
+    paper = LenientChoiceField(label=_("Paper"), initial="a4", choices=[
+        ("a4", "A4"), ("letter", "US Letter")])
 
     def clean_players(self) -> tuple[str, ...]:
         rules = games.get("maus_im_nacken")

@@ -33,6 +33,8 @@ from games.kniffel import (
     FULL_HOUSE,
     KNIFFEL,
     LARGE_STRAIGHT,
+    LOWER,
+    SCHMIDT_BONUS,
     SMALL_STRAIGHT,
     UPPER_BONUS,
     upper_bonus_missing,
@@ -43,6 +45,9 @@ from tracker.standings import final_table_seated, tiebreak_lines, tournament_pla
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
+#: Game columns a pad has room for on each paper: a column stays at least 10 mm wide, room
+#: for three digits written by hand.
+MAX_COLUMNS = {"a4": 10, "letter": 10, "a5": 7}
 VARIANTS = {"classic": "kniffel", "space": "weltraum_kniffel"}
 #: Game columns that still fit "Game 10" as a header; more columns are headed by the number.
 WORDED_COLUMNS = {"a4": 7, "letter": 7, "a5": 4}
@@ -102,8 +107,38 @@ def column_headers(paper: str, columns: int) -> list[str]:
     return [_("Game %(number)s") % {"number": n} for n in range(1, columns + 1)]
 
 
-def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None) -> list[dict[str, Any]]:
-    """The rows of a pad in print order, totals included; ``values`` fills the columns."""
+#: Width of the filled sheet's player columns together on A4, with and without the hint
+#: column that a sheet of more than ``HINTED_COLUMNS`` players leaves out, in mm.
+NAME_ROOM_MM = {True: 116.0, False: 143.0}
+HINTED_COLUMNS = 6
+#: A bold Noto Sans letter is about this wide, in ems; a point is 0.3528 mm.
+LETTER_EM, POINT_MM = 0.62, 0.3528
+
+
+def name_size(name: str, columns: int) -> float:
+    """The font size (pt) at which the longest word of ``name`` fits its column, between 5.5
+    and 8.5 pt, so that names wrap between words rather than inside them."""
+    room = NAME_ROOM_MM[columns <= HINTED_COLUMNS] / columns - 2.2
+    longest = max((len(word) for word in name.split()), default=1)
+    return round(max(5.5, min(8.5, room / (longest * LETTER_EM * POINT_MM))), 1)
+
+
+class Heading(str):
+    """A player's name over their column, with the font size that keeps its words whole."""
+
+    def __new__(cls, name: str, columns: int) -> Heading:
+        heading = super().__new__(cls, name)
+        heading.style = f"font-size: {name_size(name, columns):.1f}pt"
+        return heading
+
+
+def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None,
+               extra_bonus: int = SCHMIDT_BONUS) -> list[dict[str, Any]]:
+    """The rows of a pad in print order, totals included; ``values`` fills the columns.
+
+    The classic pad has a row for the bonus of further Kniffels (``extra_bonus`` points
+    each, as the house rules give them), which the lower total includes.
+    """
     rules = games.get(VARIANTS[variant])
     values = values or {}
     rows: list[dict[str, Any]] = []
@@ -133,7 +168,10 @@ def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None) -> list
                  section_row(_("Lower section"))]
     rows += [field_row(field) for field in lower]
     if variant == "classic":
-        rows += [total_row(pgettext_lazy("pad", "Lower total"), "lower_total"),
+        rows += [total_row(_("Further Kniffels (bonus)"), "extra_kniffel_bonus", "extra",
+                           hint=_("%(points)s points each") % {"points": extra_bonus}
+                           if extra_bonus else ""),
+                 total_row(pgettext_lazy("pad", "Lower total"), "lower_total"),
                  total_row(pgettext_lazy("pad", "Upper total"), "upper_total"),
                  total_row(_("Grand total"), "total", "grand")]
     else:
@@ -236,7 +274,7 @@ def render_pad(pad: Pad) -> bytes:
     return repeat_pages(pdf, pad.sheets) if pad.sheets > 1 else pdf
 
 
-def filled_sheet_context(play: Play, language: str) -> dict[str, Any]:
+def filled_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str, Any]:
     """A Kniffel play's sheet as a pad page: one column per player, totals and the winner."""
     with translation.override(language):
         variant = next(name for name, key in VARIANTS.items() if key == play.game)
@@ -246,8 +284,14 @@ def filled_sheet_context(play: Play, language: str) -> dict[str, Any]:
             field: [cells.get((p.player_id, field), "") for p in participants]
             for field in play.rules.field_keys
         }
-        for key in ("upper_sum", "bonus", "upper_total", "lower_total", "total"):
+        for key in ("upper_sum", "bonus", "upper_total", "extra_kniffel_bonus", "lower_total",
+                    "total"):
             values[key] = [p.details.get(key, 0) for p in participants]
+        if variant == "classic":
+            # As on the app's sheet: no lower total before a lower field is filled.
+            values["lower_total"] = [
+                total if any(cells.get((p.player_id, field)) is not None for field in LOWER)
+                else None for p, total in zip(participants, values["lower_total"], strict=True)]
         finished = play.status == PlayStatus.FINISHED
         if variant == "classic" and not finished:
             values["bonus"] = [
@@ -257,12 +301,16 @@ def filled_sheet_context(play: Play, language: str) -> dict[str, Any]:
         winners = [p for p in participants if p.place == 1]
         return {
             "title": play.rules.name.in_language(language),
-            "paper": "A4", "language": language, "variant": variant,
+            "paper": PAPER_SIZES[paper], "paper_key": paper, "language": language,
+            "variant": variant,
             "pages": [date_format(play.game_night.date if play.game_night
                                   else play.created_at.date(), "DATE_FORMAT")],
             "name_label": _("Date"),
-            "columns": [printed_name(p.player.name) for p in participants],
-            "rows": sheet_rows(variant, values),
+            "columns": [Heading(printed_name(p.player.name), len(participants))
+                        for p in participants],
+            "hinted": len(participants) <= HINTED_COLUMNS,
+            "rows": sheet_rows(variant, values, (play.rules.default_house_rules()
+                                                 | play.house_rules).get("extra_kniffel_bonus", 0)),
             "blank_values": [""] * len(participants),
             "celebrate": finished and bool(winners),
             "result_line": ngettext(
@@ -413,13 +461,14 @@ def house_rules_text(rules: games.Rules, chosen: dict[str, Any], language: str) 
     return described
 
 
-def tally_context(races: int, names: tuple[str, ...], language: str) -> dict[str, Any]:
+def tally_context(races: int, names: tuple[str, ...], language: str, paper: str = "a4"
+                  ) -> dict[str, Any]:
     """A Die Maus im Nacken tally sheet: a block per race, the scoring reminder."""
     with translation.override(language):
         rules = games.get("maus_im_nacken")
         return {
             "title": _("%(game)s: tally sheet") % {"game": rules.name.in_language(language)},
-            "paper": "A4", "language": language,
+            "paper": PAPER_SIZES[paper], "language": language,
             "races": range(1, races + 1),
             "names": list(names) or [""] * 4,
             "elephants": range(1, 5),
@@ -427,10 +476,10 @@ def tally_context(races: int, names: tuple[str, ...], language: str) -> dict[str
         }
 
 
-def certificates_context(winners: list[str], what: str, day: date, language: str
-                         ) -> dict[str, Any]:
+def certificates_context(winners: list[str], what: str, day: date, language: str,
+                         paper: str = "a4") -> dict[str, Any]:
     with translation.override(language):
-        return {"title": _("Certificate"), "paper": "A4", "language": language,
+        return {"title": _("Certificate"), "paper": PAPER_SIZES[paper], "language": language,
                 "winners": winners, "what": what, "numbered": False,
                 "date": date_format(day, "DATE_FORMAT")}
 

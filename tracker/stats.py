@@ -591,7 +591,9 @@ def records_set(household: Household, year: int) -> list[dict[str, Any]]:
         entry = result.setdefault(group, {
             "name": game_name(group[0]), "key": group[0], "points": wanted[group],
             "label": _("Fewest points") if group[1] else _("Most points"), "by": []})
-        entry["by"].append(participant)
+        # A holder who reached the record in two plays holds it once.
+        if all(other.player_id != participant.player_id for other in entry["by"]):
+            entry["by"].append(participant)
     return sorted(result.values(), key=lambda entry: entry["name"].lower())
 
 

@@ -6,15 +6,19 @@ by those ids too. It holds no tokens, passwords or accounts: who entered what st
 the server it came from.
 
 An import trusts nothing in the file: every reference must point inside the document,
-and every result is scored again by the rules engine, whose points and places are the
-ones stored. Anything wrong refuses the whole file and changes nothing.
+every result is scored again by the rules engine, whose points and places are the ones
+stored, and series, tournaments and the history of changes are checked as the app's own
+forms and recording would check them. Anything wrong refuses the whole file and changes
+nothing; the refusal names the series, tournament or play (game and date) and the players
+as people know them, never the document's ids. The statistics' running totals are added
+up as part of the import.
 """
 
 from __future__ import annotations
 
 import csv
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
 from typing import Any, TextIO
@@ -22,10 +26,13 @@ from typing import Any, TextIO
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 import games
-from games import InvalidResult, UnknownGame
+from games import InvalidResult, Problem, UnknownGame
+from tracker import tallies
+from tracker.engine_text import say
 from tracker.models import (
     COLOURS,
     DICE_GAMES,
@@ -45,7 +52,7 @@ from tracker.models import (
     TournamentStatus,
     tidy_name,
 )
-from tracker.recording import dice_from_cells, full_result, sheets_from_cells
+from tracker.recording import dice_from_cells, full_result, share_of, sheets_from_cells
 
 FORMAT = "family-scorekeeper"
 VERSION = 1
@@ -256,6 +263,10 @@ class Importer:
         self.series: dict[str, Series] = {}
         self.tournaments: dict[str, Tournament] = {}
         self.keys: dict[str, str] = {}
+        #: player key -> name, to show players in messages as people know them
+        self.names: dict[str, str] = {}
+        #: id() of a series or tournament -> the players it has or who entered it
+        self.members: dict[int, set[int]] = {}
 
     def run(self, name: str | None) -> Household:
         about = self.record(self.document, "household", "household")
@@ -273,6 +284,40 @@ class Importer:
         self.import_tournaments(household)
         self.import_plays(household)
         return household
+
+    # Naming things as people know them
+
+    def label(self, item: Mapping[str, Any], kind: str, index: int) -> str:
+        """How a message names the series, tournament or player ``item``: by its name, or
+        by its place in the file when the name is unreadable."""
+        name = item.get("name")
+        if isinstance(name, str) and name.strip():
+            name = tidy_name(name)[:100]
+            if kind == "series":
+                return _("Series “%(name)s”") % {"name": name}
+            if kind == "tournaments":
+                return _("Tournament “%(name)s”") % {"name": name}
+            return name
+        return {"series": _("Series no. %(number)s"),
+                "tournaments": _("Tournament no. %(number)s"),
+                "players": _("Player no. %(number)s")}[kind] % {"number": index}
+
+    def play_label(self, item: Mapping[str, Any], index: int) -> str:
+        """A play named by its game and date ("Kniffel of 25 November 2026")."""
+        rules = games.GAMES.get(item.get("game")) if isinstance(item.get("game"), str) else None
+        night = self.nights.get(item["night"]) if isinstance(item.get("night"), str) else None
+        try:
+            day = night.date if night else (parse_date(item["played_on"]) if isinstance(
+                item.get("played_on"), str) else None)
+        except ValueError:
+            day = None
+        if rules is None or day is None:
+            return _("Play no. %(number)s") % {"number": index}
+        return _("%(game)s of %(date)s") % {"game": say(rules.name),
+                                           "date": date_format(day, "DATE_FORMAT")}
+
+    def problems_text(self, problems: Iterable[Problem]) -> str:
+        return " ".join(say(problem, self.names) for problem in problems)
 
     # Reading values
 
@@ -373,7 +418,7 @@ class Importer:
     def import_players(self, household: Household) -> None:
         players, created = [], []
         for index, item in enumerate(self.items("players"), start=1):
-            where = item.get("id") if isinstance(item.get("id"), str) else f"players[{index}]"
+            where = self.label(item, "players", index)
             local = self.new_id(item, self.players, where)
             name = tidy_name(self.text(item, "name", where, 40))
             if not name:
@@ -387,11 +432,12 @@ class Importer:
         Player.objects.bulk_create(players)
         keep_times(players, "created_at", created)
         self.keys = {local: player.key for local, player in self.players.items()}
+        self.names = {player.key: player.name for player in players}
 
     def import_nights(self, household: Household) -> None:
         nights, created, present = [], [], []
         for index, item in enumerate(self.items("nights"), start=1):
-            where = item.get("id") if isinstance(item.get("id"), str) else f"nights[{index}]"
+            where = _("Game night no. %(number)s") % {"number": index}
             local = self.new_id(item, self.nights, where)
             night = GameNight(household=household, date=self.day(item, "date", where),
                               notes=self.text(item, "notes", where, 10_000, blank=True))
@@ -408,10 +454,11 @@ class Importer:
     def import_series(self, household: Household) -> None:
         all_series, created, members, changes = [], [], [], []
         for index, item in enumerate(self.items("series"), start=1):
-            where = item.get("id") if isinstance(item.get("id"), str) else f"series[{index}]"
+            where = self.label(item, "series", index)
             local = self.new_id(item, self.series, where)
             tiebreaks = self.json(item, "tiebreaks", where, list)
-            if not all(isinstance(key, str) and key in games.METRICS for key in tiebreaks):
+            if not all(isinstance(key, str) and key in games.METRICS for key in tiebreaks
+                       ) or len(set(tiebreaks)) != len(tiebreaks):
                 raise self.wrong(where, "tiebreaks")
             place_points = self.json(item, "place_points", where, list)
             if not all(type(points) is int and abs(points) <= SMALL_INT
@@ -428,6 +475,13 @@ class Importer:
             all_series.append(series)
             created.append(self.moment(item, "created_at", where))
             members.append(self.refs(self.players, item, "players", where))
+            # As the series form checks them: a game for its players, rules of that game.
+            problems = series.rules.validate_setup([player.key for player in members[-1]],
+                                                   series.house_rules)
+            if problems:
+                raise ImportRefused(_("%(where)s: %(problem)s")
+                                    % {"where": where, "problem": self.problems_text(problems)})
+            self.members[id(series)] = {id(player) for player in members[-1]}
             changes.append([self.series_change(series, change, where)
                             for change in self.json(item, "changes", where, list)])
         Series.objects.bulk_create(all_series)
@@ -453,8 +507,7 @@ class Importer:
     def import_tournaments(self, household: Household) -> None:
         tournaments, created, entries = [], [], []
         for index, item in enumerate(self.items("tournaments"), start=1):
-            where = (item.get("id") if isinstance(item.get("id"), str)
-                     else f"tournaments[{index}]")
+            where = self.label(item, "tournaments", index)
             local = self.new_id(item, self.tournaments, where)
             tournament = Tournament(
                 household=household, name=self.text(item, "name", where, 100),
@@ -467,28 +520,55 @@ class Importer:
             self.tournaments[local] = tournament
             tournaments.append(tournament)
             created.append(self.moment(item, "created_at", where))
-            seen: set[int] = set()
+            seen: dict[int, Player] = {}
             for entry in self.json(item, "entries", where, list):
                 if not isinstance(entry, dict):
                     raise self.wrong(where, "entries")
                 player = self.ref(self.players, entry.get("player"), where, "entries")
                 if id(player) in seen:
                     raise self.wrong(where, "entries")
-                seen.add(id(player))
+                seen[id(player)] = player
                 entries.append(TournamentEntry(
                     tournament=tournament, player=player,
                     dropped_after_round=self.number(entry, "dropped_after_round", where,
+                                                    low=1, high=tournament.rounds_planned,
                                                     optional=True)))
+            self.check_tournament(tournament, list(seen.values()), where)
+            self.members[id(tournament)] = set(seen)
         Tournament.objects.bulk_create(tournaments)
         keep_times(tournaments, "created_at", created)
         TournamentEntry.objects.bulk_create(entries)
+
+    def check_tournament(self, tournament: Tournament, players: list[Player], where: str
+                         ) -> None:
+        """Refuse what the tournament form refuses: players who cannot be seated at the
+        game's tables, a final table of another size, house rules the game does not have."""
+        rules = tournament.rules
+        low, high = rules.min_players, rules.max_players
+        try:
+            games.seating.table_sizes_for(len(players), (low, high))
+        except ValueError:
+            problem = _("%(count)s players cannot sit at tables of %(low)s to %(high)s.") % {
+                "count": len(players), "low": low, "high": high}
+        else:
+            final = tournament.final_table
+            problem = (_("A final table seats %(low)s to %(high)s players.")
+                       % {"low": low, "high": min(high, len(players))}
+                       if final is not None and not low <= final <= min(high, len(players))
+                       else self.problems_text(rules.validate_setup(
+                           [player.key for player in players[:high]], tournament.house_rules)))
+        if problem:
+            raise ImportRefused(_("%(where)s: %(problem)s")
+                                % {"where": where, "problem": problem})
 
     def import_plays(self, household: Household) -> None:
         items = self.items("plays")
         seen: dict[str, None] = {}
         plays, created, seated, results = [], [], [], []
+        labels = []
         for index, item in enumerate(items, start=1):
-            where = item.get("id") if isinstance(item.get("id"), str) else f"plays[{index}]"
+            where = self.play_label(item, index)
+            labels.append(where)
             seen[self.new_id(item, seen, where)] = None
             play, players = self.play(household, item, where)
             plays.append(play)
@@ -502,14 +582,15 @@ class Importer:
             for play, players in zip(plays, seated, strict=True)
             for seat, player in enumerate(players))
         by_play = grouped(participants, "play_id")
-        for play, item, result in zip(plays, items, results, strict=True):
+        for play, item, result, where in zip(plays, items, results, labels, strict=True):
             play._prefetched_objects_cache = {"participants": by_play[play.pk]}
-            self.score(play, result, item["status"], item["id"])
+            self.score(play, result, item["status"], where)
         Play.objects.bulk_update(plays, ["result", "status", "scored_by_points",
                                          "lower_is_better"])
         Participant.objects.bulk_update(participants, ["points", "place", "details"])
-        self.import_cells(plays, items)
-        self.import_changes(plays, items)
+        self.import_cells(plays, items, labels)
+        self.import_changes(plays, items, labels)
+        tallies.apply(sum_of_shares(share_of(play) for play in plays))
 
     def play(self, household: Household, item: Mapping[str, Any], where: str
              ) -> tuple[Play, list[Player]]:
@@ -530,17 +611,50 @@ class Importer:
         if problems:
             raise self.refused_result(where, InvalidResult(problems))
         start_seat = self.number(item, "start_seat", where, high=max(0, len(players) - 1))
+        # A race belongs to a series and a round's table to a tournament, each of the same
+        # game and with its own players only, as starting them in the app makes them.
+        if series is not None and tournament is not None:
+            raise self.wrong(where, "tournament")
+        group = series or tournament
+        if group is not None and group.game != rules.key:
+            raise self.wrong(where, "game")
+        last_round = tournament and (tournament.final_round or tournament.rounds_planned)
+        race_number = self.number(item, "race_number", where, low=1, high=100,
+                                  optional=series is None)
+        round_number = self.number(item, "round_number", where, low=1,
+                                   high=last_round or SMALL_INT, optional=tournament is None)
+        table_number = self.number(item, "table_number", where, low=1,
+                                   optional=tournament is None)
+        if series is None and race_number is not None:
+            raise self.wrong(where, "race_number")
+        if tournament is None and (round_number, table_number) != (None, None):
+            raise self.wrong(where, "round_number")
+        if group is not None:
+            self.check_members(group, players, where)
         play = Play(
             household=household, game=rules.key, game_night=night, series=series,
-            race_number=self.number(item, "race_number", where, low=1, optional=True),
-            tournament=tournament,
-            round_number=self.number(item, "round_number", where, low=1, optional=True),
-            table_number=self.number(item, "table_number", where, low=1, optional=True),
+            race_number=race_number, tournament=tournament,
+            round_number=round_number, table_number=table_number,
             house_rules=house_rules, start_seat=start_seat,
             scored_by_points=rules.scores_points(house_rules),
             played_on=night.date if night else self.day(item, "played_on", where))
         self.choice(item, "status", where, PlayStatus.values)
         return play, players
+
+    def check_members(self, group: Series | Tournament, players: list[Player], where: str
+                      ) -> None:
+        members = self.members[id(group)]
+        stranger = next((player for player in players if id(player) not in members), None)
+        if stranger is None:
+            return
+        if isinstance(group, Series):
+            message = _("%(where)s: %(player)s plays a race of the series “%(series)s” but is "
+                        "not one of its players.")
+        else:
+            message = _("%(where)s: %(player)s plays at a table of the tournament "
+                        "“%(series)s” but has not entered it.")
+        raise ImportRefused(message % {"where": where, "player": stranger.name,
+                                       "series": group.name})
 
     def seated(self, item: Mapping[str, Any], where: str) -> list[Player]:
         """The play's players in seat order; seats must be 0, 1, 2… each once."""
@@ -586,17 +700,17 @@ class Importer:
 
     def refused_result(self, where: str, error: InvalidResult) -> ImportRefused:
         return ImportRefused(_("%(where)s: the rules refuse this result: %(problem)s")
-                             % {"where": where, "problem": str(error)})
+                             % {"where": where, "problem": self.problems_text(error.problems)})
 
     def status_contradicted(self, where: str) -> ImportRefused:
         return ImportRefused(_("%(where)s: the play's status does not match its result.")
                              % {"where": where})
 
-    def import_cells(self, plays: list[Play], items: list[dict[str, Any]]) -> None:
+    def import_cells(self, plays: list[Play], items: list[dict[str, Any]], labels: list[str]
+                     ) -> None:
         """The Kniffel cells, which must be exactly the sheets and dice of the result."""
         cells, entered = [], []
-        for play, item in zip(plays, items, strict=True):
-            where = item["id"]
+        for play, item, where in zip(plays, items, labels, strict=True):
             rows = self.json(item, "cells", where, list)
             if rows and play.game not in DICE_GAMES:
                 raise self.wrong(where, "cells")
@@ -623,20 +737,84 @@ class Importer:
         KniffelCell.objects.bulk_create(cells)
         keep_times(cells, "entered_at", entered)
 
-    def import_changes(self, plays: list[Play], items: list[dict[str, Any]]) -> None:
+    def import_changes(self, plays: list[Play], items: list[dict[str, Any]],
+                       labels: list[str]) -> None:
+        """The plays' histories, each entry of the shape recording gives it, since the
+        play's page shows the corrections and offers to undo the last one."""
         changes, at = [], []
-        for play, item in zip(plays, items, strict=True):
-            where = item["id"]
+        for play, item, where in zip(plays, items, labels, strict=True):
+            keys = {participant.player_key for participant in play.participants.all()}
             for row in self.json(item, "changes", where, list):
                 if not isinstance(row, dict):
                     raise self.wrong(where, "changes")
-                changes.append(PlayChange(
-                    play=play, action=self.choice(row, "action", where,
-                                                  PlayChange.Action.values),
-                    data=rekey(self.json(row, "data", where, dict), self.keys)))
-                at.append(self.moment(row, "at", where))
+                action = self.choice(row, "action", where, PlayChange.Action.values)
+                data = rekey(self.json(row, "data", where, dict), self.keys)
+                moment = self.moment(row, "at", where)
+                if not history_entry_fits(action, data, keys):
+                    raise ImportRefused(
+                        _("%(where)s: the entry “%(action)s” of %(moment)s in its history of "
+                          "changes is not what it should be.")
+                        % {"where": where, "action": PlayChange.Action(action).label,
+                           "moment": date_format(timezone.localtime(moment),
+                                                 "DATETIME_FORMAT")})
+                changes.append(PlayChange(play=play, action=action, data=data))
+                at.append(moment)
         PlayChange.objects.bulk_create(changes)
         keep_times(changes, "changed_at", at)
+
+
+def history_entry_fits(action: str, data: Mapping[str, Any], players: set[str]) -> bool:
+    """Whether ``data`` has the shape recording gives a history entry of ``action``, with
+    only the play's ``players`` in it."""
+    Action = PlayChange.Action
+
+    def count(value: Any, *, empty: bool = False) -> bool:
+        return (value is None and empty) or (type(value) is int and abs(value) <= 10**9)
+
+    def by_player(value: Any) -> bool:
+        return isinstance(value, dict) and set(value) <= players and all(
+            count(item, empty=True) for item in value.values())
+
+    def standing(value: Any) -> bool:
+        return (isinstance(value, dict) and isinstance(value.get("result"), dict)
+                and by_player(value.get("points")) and by_player(value.get("places")))
+
+    def dice(value: Any) -> bool:
+        return value is None or (isinstance(value, list) and all(count(d) for d in value))
+
+    def cell(value: Mapping[str, Any]) -> bool:
+        return (value.get("player") in players and isinstance(value.get("field"), str)
+                and count(value.get("points")) and dice(value.get("dice")))
+
+    if action in (Action.RESULT, Action.EDITED) or (action == Action.UNDONE
+                                                     and "field" not in data):
+        return (by_player(data.get("points")) and by_player(data.get("places"))
+                and ("previous" not in data or standing(data["previous"]))
+                and (action != Action.EDITED or "previous" in data))
+    if action in (Action.CELL, Action.CELL_CORRECTED):
+        previous = data.get("previous")
+        return cell(data) and (previous is None or (
+            isinstance(previous, dict) and count(previous.get("points"))
+            and dice(previous.get("dice"))))
+    if action == Action.UNDONE:
+        restored = data.get("restored")
+        return cell({**data, "dice": None}) and (restored is None or (
+            isinstance(restored, dict) and count(restored.get("points"))))
+    if action == Action.EXTRA_KNIFFEL:
+        return data.get("player") in players and count(data.get("count"))
+    if action == Action.STARTED:
+        return isinstance(data.get("house_rules", {}), dict)
+    return True
+
+
+def sum_of_shares(shares: Iterable[tallies.Share]) -> tallies.Share:
+    """What several plays add to the statistics' tallies together."""
+    total = tallies.Share()
+    for share in shares:
+        for mine, theirs in ((total.fields, share.fields), (total.meetings, share.meetings)):
+            for key, counts in theirs.items():
+                mine.setdefault(key, Counter()).update(counts)
+    return total
 
 
 def keep_times(objects: list[Any], field: str, times: list[datetime]) -> None:

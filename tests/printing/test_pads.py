@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory
 from tests.printing.conftest import boxes, escaping_text, has_class, laid_out, read_pdf
-from tracker.printing import Pad, pad_context, render_html, render_pad
+from tracker.printing import MAX_COLUMNS, Pad, pad_context, render_html, render_pad
 
 pytestmark = pytest.mark.django_db
 
@@ -89,8 +89,10 @@ def test_the_command_prints_a_pad_in_every_language(tmp_path, language):
     assert PdfReader(tmp_path / "pad.pdf").root_object["/Lang"] == language
 
 
-@pytest.mark.parametrize("variant,paper,columns",
-                         list(product(("classic", "space"), ("a4", "a5", "letter"), range(1, 11))))
+@pytest.mark.parametrize("variant,paper,columns", [
+    (variant, paper, columns) for variant, paper in product(("classic", "space"),
+                                                            ("a4", "a5", "letter"))
+    for columns in range(1, MAX_COLUMNS[paper] + 1)])
 def test_every_pad_prints_one_page_per_sheet(variant, paper, columns):
     pad = Pad(variant, 2, (WIDEST_NAME,), paper, "de", columns)
     pages, _ = read_pdf(render_pad(pad))
@@ -99,7 +101,7 @@ def test_every_pad_prints_one_page_per_sheet(variant, paper, columns):
 
 
 def test_a_names_sheets_come_together():
-    pad = Pad("space", 3, (LONGEST_NAME, "Ben"), "a5", "de", 10)
+    pad = Pad("space", 3, (LONGEST_NAME, "Ben"), "a5", "de", 7)
     pages, _ = read_pdf(render_pad(pad))
     assert len(pages) == pad.pages == 6
     assert [LONGEST_NAME[:20] in page for page in pages] == [True] * 3 + [False] * 3
@@ -107,10 +109,12 @@ def test_a_names_sheets_come_together():
 
 
 @pytest.mark.parametrize("variant,paper,columns,language", [
-    *product(("classic", "space"), ("a4", "a5", "letter"), (1, 10), ["de"]),
-    # Ten columns leave the least room for every label and header: enough for the others.
-    *product(("classic", "space"), ("a4", "a5", "letter"), [10],
-             [language for language in LANGUAGES if language != "de"]),
+    *[(variant, paper, columns, "de") for variant, paper in product(
+        ("classic", "space"), ("a4", "a5", "letter")) for columns in (1, MAX_COLUMNS[paper])],
+    # The most columns leave the least room for every label and header: enough for the others.
+    *[(variant, paper, MAX_COLUMNS[paper], language) for variant, paper, language in product(
+        ("classic", "space"), ("a4", "a5", "letter"),
+        [language for language in LANGUAGES if language != "de"])],
 ])
 def test_no_text_leaves_its_cell_or_the_page(variant, paper, columns, language):
     assert escaping_text(pad_html(variant, paper, columns, language=language)) == []
@@ -125,7 +129,7 @@ def test_worded_column_headers_fit(paper, columns, language):
 
 def test_a_300_character_name_stays_on_its_one_page():
     name = "Wolkenkuckucksheim" * 17
-    pad = Pad("classic", 1, (name[:300],), "a5", "de", 10)
+    pad = Pad("classic", 1, (name[:300],), "a5", "de", 7)
     html = render_html("print/kniffel_pad.html", pad_context(pad), "de")
     assert escaping_text(html) == []
     [page], _ = read_pdf(render_pad(pad))
@@ -156,7 +160,7 @@ def test_rows_are_even_and_fill_an_a4_page(variant):
     [page] = laid_out(pad_html(variant, "a4", 6)).pages
     [body] = [box for box in boxes(page._page_box) if box.element_tag == "tbody"]
     rows = [row for row in body.children if not has_class(row, "section")]
-    assert len(rows) == (19 if variant == "classic" else 12)
+    assert len(rows) == (20 if variant == "classic" else 12)  # classic: with further Kniffels
     heights = [row.height for row in rows]
     assert max(heights) - min(heights) < 0.3 * MM  # the thick rules under the sums
     bottom = rows[-1].position_y + rows[-1].height
@@ -297,3 +301,28 @@ def test_the_first_visit_previews_the_default_pad(host_client):
     response = host_client.get(preview.replace("&amp;", "&"))
     assert response.status_code == 200
     assert "Full-House" in response.content.decode() or "Full House" in response.content.decode()
+
+
+@pytest.mark.parametrize("variant,paper", product(("classic", "space"), ("a4", "a5", "letter")))
+def test_game_columns_have_room_for_three_handwritten_digits(variant, paper):
+    html = pad_html(variant, paper, MAX_COLUMNS[paper])
+    [page] = laid_out(html).pages
+    widths = {round(box.border_width() / MM, 1) for box in boxes(page._page_box)
+              if has_class(box, "value")}
+    assert widths and min(widths) >= 10
+
+
+def test_an_a5_pad_of_ten_columns_is_refused_with_the_reason(host_client):
+    response = host_client.get(reverse("print_pad"), {
+        "variant": "classic", "paper": "a5", "columns": "10", "format": "pdf", "lang": "en"})
+
+    assert response.status_code == 400
+    assert "An A5 sheet has room for at most 7 game columns" in response.content.decode()
+    ok = host_client.get(reverse("print_pad"), {
+        "variant": "classic", "paper": "a5", "columns": "7", "format": "pdf", "lang": "en"})
+    assert ok["Content-Type"] == "application/pdf"
+
+
+def test_a_blank_classic_pad_has_a_row_for_further_kniffels(tmp_path):
+    [page], _ = pad_pdf(tmp_path, "--variant", "classic", "--lang", "en")
+    assert "Further Kniffels (bonus) 50 points each Lower total" in page

@@ -8,10 +8,16 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import PlayerFactory, SeriesFactory
+from tests.factories import GameNightFactory, PlayerFactory, SeriesFactory
 from tests.printing.conftest import escaping_text, read_pdf
 from tests.tracker.test_tournament_pages import finish_round, make
-from tracker.printing import LINE_CONTRAST, axis_ticks, luminance
+from tracker.printing import (
+    LINE_CONTRAST,
+    axis_ticks,
+    filled_sheet_context,
+    luminance,
+    render_html,
+)
 from tracker.recording import record_result, start_play, start_tournament_round, write_cell
 
 pytestmark = pytest.mark.django_db
@@ -61,9 +67,43 @@ def test_a_sheet_for_ten_players_with_long_names_fits(host_client, household, ni
         write_cell(play, player, "chance", 23, expected_version=None)
     url = reverse("print_play", args=[play.pk])
     [page], _ = read_pdf(host_client.get(url, {"lang": "de"}).content)
-    assert "Julia" in page and "Maxi\u2010 milian" in page and "Full-House" in page
-    html = host_client.get(url, {"lang": "de", "format": "html"}).content.decode()
+    assert "Julia" in page and "Maximilian" in page and "Full-House" in page
+    for word in ("Friederike-", "Charlotte", "Anna-Lena", "Müller-"):
+        assert word in page
+    # As printed (the web preview frames the page more narrowly than the paper).
+    html = render_html("print/filled_sheet.html", filled_sheet_context(play, "de"), "de")
     assert escaping_text(html) == []
+
+
+def test_further_kniffels_print_their_bonus_above_the_lower_total(host_client, kniffel,
+                                                                   family):
+    from tracker.recording import set_extra_kniffels
+
+    anna, ben = family[:2]
+    for field, points in (("kniffel", 50), ("sixes", 30), ("fives", 25), ("chance", 25),
+                          ("full_house", 25), ("large_straight", 40), ("small_straight", 30),
+                          ("four_of_a_kind", 10)):
+        write_cell(kniffel, anna, field, points, expected_version=None,
+                   dice=[6] * 5 if field == "sixes" else [5] * 5 if field == "fives" else None)
+    set_extra_kniffels(kniffel, anna, 2, expected_version=kniffel.version)
+    write_cell(kniffel, ben, "ones", 3, expected_version=None)
+
+    [page], _ = read_pdf(host_client.get(reverse("print_play", args=[kniffel.pk]),
+                                         {"lang": "en"}).content)
+
+    # Lower fields 50 + 25 + 25 + 40 + 30 + 10 = 180, and two further Kniffels at 50 each.
+    assert "Further Kniffels (bonus) 50 points each 100 0 Lower total 280 Upper" in page
+    sheet = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert f'<td id="sum-extra-{anna.pk}">100</td>' in sheet
+
+
+def test_the_lower_total_prints_blank_until_a_lower_field_is_filled(host_client, kniffel,
+                                                                    family):
+    write_cell(kniffel, family[0], "ones", 3, expected_version=None)
+    write_cell(kniffel, family[1], "kniffel", 0, expected_version=None)
+    [page], _ = read_pdf(host_client.get(reverse("print_play", args=[kniffel.pk]),
+                                         {"lang": "en"}).content)
+    assert "Lower total 0 Upper total 3 0" in page
 
 
 def test_only_kniffel_plays_print_a_sheet(host_client, household, night, family):
@@ -136,6 +176,25 @@ def test_a_tally_sheet_has_a_block_per_race_and_the_scoring(host_client):
     assert page.count("Rennen") >= 4 and "Rennen 4" in page and "Rennen 5" not in page
     assert "13, der zweite 12, der dritte 11, jeder weitere 10" in page
     assert "Anna" in page and "Ben" in page
+
+
+def test_the_tally_sheet_prints_names_and_numbers_at_8_pt_or_more(host_client):
+    from tests.printing.conftest import has_class, laid_out
+
+    html = host_client.get(reverse("print_tally"), {"races": "8", "players": "Anna, Ben",
+                                                    "format": "html"}).content.decode()
+    [page] = laid_out(html).pages
+    sizes = set()
+
+    def walk(box, inside):
+        inside = inside or has_class(box, "tally")
+        if inside and type(box).__name__ == "TextBox" and box.text.strip():
+            sizes.add(round(box.style["font_size"] * 72 / 96, 1))
+        for child in getattr(box, "children", []):
+            walk(child, inside)
+
+    walk(page._page_box, False)
+    assert sizes and min(sizes) >= 8
 
 
 def test_eight_races_for_four_long_names_fit_one_page(host_client):
@@ -302,14 +361,91 @@ def test_printed_sheets_may_use_the_projects_own_static_files(settings):
     assert b"@page" in fetcher.fetch(css.as_uri()).read()
 
 
-
-def page_sizes(pdf):
+def page_sizes(pdf: bytes) -> list[tuple[int, int]]:
     """Each page's width and height in points."""
-    return [(round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+    return [(round(page.mediabox.width), round(page.mediabox.height))
             for page in PdfReader(io.BytesIO(pdf)).pages]
 
 
-@pytest.mark.parametrize("paper,size", [(None, (595, 842)), ("letter", (612, 792))])
+A4, LETTER = (595, 842), (612, 792)
+
+
+def ten_player_sheet(household, night):
+    players = [PlayerFactory(household=household, name=f"Friederike-Charlotte {n}")
+               for n in range(10)]
+    play = start_play(household=household, game="kniffel", players=players, game_night=night)
+    for player in players:
+        write_cell(play, player, "chance", 23, expected_version=None)
+    return play
+
+
+def decided_night(household, night, family):
+    race = start_play(household=household, game="maus_im_nacken", players=family[:2],
+                      game_night=night)
+    record_result(race, {"elephants": {family[0].key: ["home:1", "seat:8", "caught", "caught"],
+                                       family[1].key: ["caught"] * 4}}, expected_version=1)
+    return night
+
+
+@pytest.mark.parametrize("sheet", ["filled", "filled-ten", "space", "tally", "certificates",
+                                   "review"])
+def test_every_sheet_prints_on_letter_as_on_a4(host_client, household, night, family, sheet):
+    if sheet == "filled":
+        url = reverse("print_play", args=[start_play(
+            household=household, game="kniffel", players=family, game_night=night).pk])
+    elif sheet == "filled-ten":
+        url = reverse("print_play", args=[ten_player_sheet(household, night).pk])
+    elif sheet == "space":
+        url = reverse("print_play", args=[start_play(
+            household=household, game="weltraum_kniffel", players=family, game_night=night).pk])
+    elif sheet == "tally":
+        url = reverse("print_tally") + "?races=8&players=" + ",".join(
+            f"Anna-Lena Müller-Lüdenscheid {n} Stern" for n in range(4))
+    elif sheet == "certificates":
+        url = reverse("night_certificates", args=[decided_night(household, night, family).pk])
+    else:
+        decided_night(household, night, family)
+        url = reverse("print_year_review", args=[night.date.year])
+    joiner = "&" if "?" in url else "?"
+
+    on_a4 = page_sizes(host_client.get(url).content)
+    on_letter = page_sizes(host_client.get(f"{url}{joiner}paper=letter").content)
+
+    assert set(on_a4) == {A4} and set(on_letter) == {LETTER}
+    assert len(on_letter) == len(on_a4)
+    if sheet != "review":
+        assert len(on_letter) == 1
+
+
+def test_the_print_buttons_offer_us_letter(host_client, household, night, family):
+    decided_night(household, night, family)
+    kniffel = start_play(household=household, game="kniffel", players=family[:2],
+                         game_night=GameNightFactory(household=household))
+    for page, sheet in ((kniffel.get_absolute_url(), reverse("print_play", args=[kniffel.pk])),
+                        (night.get_absolute_url(),
+                         reverse("night_certificates", args=[night.pk])),
+                        (reverse("year_review", args=[night.date.year]),
+                         reverse("print_year_review", args=[night.date.year]))):
+        assert f'href="{sheet}?paper=letter">US Letter</a>' in (
+            host_client.get(page).content.decode())
+    tally_form = host_client.get(reverse("print_pad")).content.decode()
+    assert 'value="letter"' in tally_form[tally_form.index('id="tally"'):]
+
+
+def test_a_refused_certificate_answers_in_the_language_asked_for(host_client, household, night,
+                                                               family):
+    start_play(household=household, game="maus_im_nacken", players=family[:2], game_night=night)
+
+    response = host_client.get(reverse("night_certificates", args=[night.pk]), {"lang": "fr"})
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'lang="fr"' in page
+    assert "Une partie de cette soirée est encore en cours" in page
+    assert "A game of this evening" not in page
+
+
+@pytest.mark.parametrize("paper,size", [(None, A4), ("letter", LETTER)])
 def test_a_twenty_player_tournament_prints_on_one_page_of_a4_or_letter(
         host_client, household, paper, size):
     tournament = make(household, 20, rounds=3, final_table=4)
@@ -326,15 +462,15 @@ def test_a_twenty_player_tournament_prints_on_one_page_of_a4_or_letter(
     assert page_sizes(response.content) == [size]
     [page], _ = read_pdf(response.content)
     assert "Finaltisch" in page and "Kid 19" in page
-    assert '<option value="letter">US Letter</option>' in host_client.get(
+    assert 'paper=letter">US Letter</a>' in host_client.get(
         tournament.get_absolute_url()).content.decode()
 
 
-@pytest.mark.parametrize("paper,size", [(None, (595, 842)), ("letter", (612, 792))])
+@pytest.mark.parametrize("paper,size", [(None, A4), ("letter", LETTER)])
 def test_series_standings_print_on_a4_or_letter(host_client, household, family, paper, size):
     series = finished_series(household, family)
     response = host_client.get(reverse("print_series", args=[series.pk]),
                                {"lang": "en"} | ({"paper": paper} if paper else {}))
     assert page_sizes(response.content) == [size]
-    assert '<option value="letter">US Letter</option>' in host_client.get(
+    assert 'paper=letter">US Letter</a>' in host_client.get(
         series.get_absolute_url()).content.decode()

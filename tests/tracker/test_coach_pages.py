@@ -68,6 +68,10 @@ def test_the_analysis_prints_as_a_pdf(host_client, household, night, family):
     url = reverse("print_play_analysis", args=[play.pk, family[0].pk])
     pdf = host_client.get(url)
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    from tests.printing.test_sheets import A4, LETTER, page_sizes
+
+    assert set(page_sizes(pdf.content)) == {A4}
+    assert set(page_sizes(host_client.get(url, {"paper": "letter"}).content)) == {LETTER}
     html = host_client.get(url, {"format": "html", "lang": "de"}).content.decode()
     assert "Anna: die Analyse des Trainers" in html and "Würfelglück" in html
 

@@ -45,7 +45,7 @@ def test_the_switcher_overrides_the_browser(client):
 
 @pytest.mark.parametrize("language,expected", [
     ("de", "14. März 2026"), ("en", "March 14, 2026"), ("fr", "14 mars 2026"),
-    ("it", "14 Marzo 2026"), ("nl", "14 maart 2026"),
+    ("it", "14 marzo 2026"), ("nl", "14 maart 2026"),
 ])
 def test_dates_on_pages_and_certificates_read_as_in_the_language(
         host_client, household, language, expected):
@@ -53,6 +53,24 @@ def test_dates_on_pages_and_certificates_read_as_in_the_language(
     host_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     assert expected in host_client.get(reverse("home")).content.decode()
     assert certificates_context(["Anna"], "", date(2026, 3, 14), language)["date"] == expected
+
+
+@pytest.mark.parametrize("day,expected", [
+    (date(2026, 11, 25), "25 novembre 2026"), (date(2026, 1, 6), "06 gennaio 2026"),
+    (date(2026, 8, 15), "15 agosto 2026")])
+def test_italian_dates_write_the_month_in_lower_case(host_client, household, day, expected):
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    night = GameNightFactory(household=household, date=day)
+    host_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+
+    page = host_client.get(night.get_absolute_url()).content.decode()
+
+    assert expected in page
+    assert expected.split()[1].capitalize() not in page
+    with translation.override("it"):
+        assert date_format(day, "YEAR_MONTH_FORMAT") == expected.split(" ", 1)[1]
 
 
 @pytest.mark.parametrize("language,expected", [

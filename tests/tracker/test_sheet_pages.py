@@ -549,3 +549,20 @@ def test_a_finished_sheet_shows_no_empty_editor_but_a_cell_still_opens_one(
     assert "Tap a cell to enter the dice or the points." not in page
     editor = host_client.get(editor_url(play, anna, "ufo"), **HTMX).content.decode()
     assert 'id="editor" class="editor"' in editor and "Or type the points" in editor
+
+
+def test_the_lower_total_stays_empty_until_a_lower_field_is_filled(host_client, kniffel,
+                                                                    family):
+    anna, ben = family[:2]
+    write_cell(kniffel, anna, "sixes", 24, expected_version=None)
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert f'<td id="sum-lower-total-{anna.pk}"></td>' in page
+    assert f'<td id="sum-upper-total-{anna.pk}">24</td>' in page
+
+    struck = host_client.post(editor_url(kniffel, ben, "kniffel"),
+                              {"points": "0", "save": "1", "version": ""}, **HTMX)
+    assert f'<td id="sum-lower-total-{ben.pk}" hx-swap-oob="true">0</td>' in (
+        struck.content.decode())
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    assert f'<td id="sum-lower-total-{ben.pk}">0</td>' in page
+    assert f'<td id="sum-lower-total-{anna.pk}"></td>' in page

@@ -1,5 +1,7 @@
 """Player, game and year-in-review pages: what a family sees, bad addresses, other families."""
 
+import datetime
+
 import pytest
 
 from tests.factories import GameNightFactory, PlayerFactory
@@ -119,3 +121,71 @@ def test_pages_run_as_many_queries_however_long_the_history(
                        start_seat=index % 3)
     with django_assert_max_num_queries(len(few.captured_queries)):
         host_client.get(url)
+
+
+def test_a_record_holder_is_named_once_per_record(host_client, household, family):
+    night = GameNightFactory(household=household, date=datetime.date(2025, 3, 1))
+    anna, ben = family[:2]
+    finish_generic(household, night, [(anna, 40), (ben, 3)])
+    finish_generic(household, night, [(anna, 40), (ben, 5)])
+
+    html = host_client.get("/review/2025/").content.decode()
+    preview = host_client.get("/review/2025/print/?format=html").content.decode()
+
+    for page in (html, preview):
+        records = page[page.index('class="standings records"'):]
+        records = records[:records.index("</table>")]
+        assert records.count(">Anna<") == 1
+        assert "Anna</a> &amp; <a" not in records and "Anna & Anna" not in records
+
+
+def many_games(monkeypatch, count=12, champions=0):
+    """The review as if ``count`` games with long names had been played (and ``champions``
+    more rows of champions above the chart)."""
+    from tracker import stats
+
+    real = stats.year_review
+
+    def review(*args, **kwargs):
+        found = real(*args, **kwargs)
+        found["games"] = [{"name": f"Langer Spielname Nummer {n}", "key": "generic",
+                           "plays": n} for n in range(1, count + 1)]
+        found["champions"] += found["champions"][:1] * champions
+        return found
+
+    monkeypatch.setattr(stats, "year_review", review)
+
+
+def chart_labels(page):
+    import re
+
+    chart = page[page.index('class="chart rows-chart"'):]
+    chart = chart[:chart.index("</svg>")]
+    return [(float(y), text) for y, text in re.findall(
+        r'<text x="[\d.-]+" y="([\d.]+)" text-anchor="end"[^>]*>([^<]+)</text>', chart)]
+
+
+def test_the_games_chart_reads_with_many_games(host_client, history, monkeypatch):
+    many_games(monkeypatch)
+
+    html = host_client.get("/review/2024/").content.decode()
+
+    labels = chart_labels(html)
+    assert [text for _y, text in labels] == [
+        f"Langer Spielname Nummer {n}" for n in range(1, 13)]
+    heights = [y for y, _text in labels]
+    assert min(b - a for a, b in zip(heights, heights[1:], strict=False)) >= 20  # font size 14
+
+
+@pytest.mark.parametrize("champions", range(0, 30))
+def test_the_printed_review_keeps_the_chart_with_its_caption(host_client, history,
+                                                             monkeypatch, champions):
+    from tests.printing.conftest import read_pdf
+
+    many_games(monkeypatch, champions=champions)
+
+    pages, _ = read_pdf(host_client.get("/review/2024/print/").content)
+
+    [with_caption] = [page for page in pages if "How often each game was played" in page]
+    assert "Langer Spielname Nummer 1 " in with_caption
+    assert "Langer Spielname Nummer 12" in with_caption

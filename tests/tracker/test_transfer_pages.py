@@ -144,3 +144,15 @@ def test_an_upload_without_a_file_asks_for_one(host_client, household):
 
     assert response.status_code == 422
     assert Household.objects.count() == 1
+
+
+def test_an_upload_the_app_could_not_have_made_is_refused_by_name(host_client, everything):
+    document = export_household(everything)
+    document["series"][0]["house_rules"] = {"bogus": 1}
+
+    response = upload(host_client, json.dumps(document).encode())
+
+    assert response.status_code == 422
+    assert "Series “Summer cup”: Die Maus im Nacken has no house rule called “bogus”." in (
+        response.content.decode())
+    assert Household.objects.count() == 1

@@ -67,3 +67,50 @@ def build_everything(household, night, family, host):
     drop_out(tournament, guest)
     start_tournament_round(tournament)
     return household
+
+
+def page_addresses(household):
+    """Every page that shows the household's imported things, HTML and PDF (as HTML)."""
+    from django.urls import reverse
+
+    from tracker.models import DICE_GAMES, Play
+
+    addresses = [reverse("home"), reverse("history"), reverse("household"),
+                 reverse("series_list")]
+    for night in household.game_nights.all():
+        addresses += [reverse("night_detail", args=[night.pk]),
+                      reverse("night_certificates", args=[night.pk]) + "?format=html"]
+    for series in household.series.all():
+        addresses += [reverse("series_detail", args=[series.pk]),
+                      reverse("print_series", args=[series.pk]) + "?format=html",
+                      reverse("series_certificates", args=[series.pk]) + "?format=html"]
+    for tournament in household.tournaments.all():
+        addresses += [reverse("tournament_detail", args=[tournament.pk]),
+                      reverse("print_tournament", args=[tournament.pk]) + "?format=html"]
+    for play in Play.objects.filter(household=household).prefetch_related("participants"):
+        addresses += [reverse(name, args=[play.pk]) for name in (
+            "play_detail", "play_entry", "play_edit", "print_play")]
+        if play.game in DICE_GAMES:
+            addresses += [reverse("play_analysis", args=[play.pk, p.player_id])
+                          for p in play.participants.all()]
+    for player in household.players.all():
+        addresses.append(reverse("player_detail", args=[player.pk]))
+    for game in {play.game for play in Play.objects.filter(household=household)}:
+        addresses.append(reverse("game_stats", args=[game]))
+    years = {play.played_on.year for play in Play.objects.filter(household=household)}
+    for year in years:
+        addresses += [reverse("year_review", args=[year]),
+                      reverse("print_year_review", args=[year]) + "?format=html"]
+    return addresses
+
+
+def failing_pages(client, household):
+    """The addresses among :func:`page_addresses` that answer 500 to a member."""
+    from tests.factories import UserFactory
+
+    member = UserFactory(username=f"member-{household.pk}")
+    household.members.add(member)
+    client.force_login(member)
+    client.raise_request_exception = False
+    return [(address, status) for address in page_addresses(household)
+            if (status := client.get(address).status_code) >= 500]

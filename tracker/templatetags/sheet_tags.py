@@ -18,6 +18,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from games.kniffel import LOWER
+
 register = template.Library()
 
 OUT_OF_BAND = mark_safe(' hx-swap-oob="true"')
@@ -76,22 +78,34 @@ def sheet_total(context: Context, participant: Any, key: str, row_id: str, grand
     the scoreboard lights up the grand total of the player who entered last."""
     fresh = bool(context.get("readonly") and grand
                  and participant.player_id == context["sheet"].latest_player_id)
-    return total_cell(participant, key, row_id, grand=grand, fresh=fresh)
+    return total_cell(participant, key, row_id, grand=grand, fresh=fresh,
+                      blank=not_yet_added(context, participant, key))
 
 
-@register.simple_tag
-def player_totals(participant: Any, rows: Iterable[Mapping[str, Any]]) -> SafeString:
+@register.simple_tag(takes_context=True)
+def player_totals(context: Context, participant: Any, rows: Iterable[Mapping[str, Any]]
+                  ) -> SafeString:
     """Every total of one player after a save, each to take its namesake's place on the
     tablet's sheet."""
-    return mark_safe("".join(
-        f"<template>{total_cell(participant, row['key'], row['id'], grand=row['grand'], oob=True)}"
-        "</template>" for row in rows))
+    cells = (total_cell(participant, row["key"], row["id"], grand=row["grand"], oob=True,
+                        blank=not_yet_added(context, participant, row["key"])) for row in rows)
+    return mark_safe("".join(f"<template>{cell}</template>" for cell in cells))
+
+
+def not_yet_added(context: Context, participant: Any, key: str) -> bool:
+    """Whether the total ``key`` stays empty, as on paper: the lower total until a lower
+    field of the player is filled."""
+    play = context.get("play")
+    if key != "lower_total" or play is None:
+        return False
+    sheet = play.result.get("sheets", {}).get(participant.player_key, {})
+    return not any(field in sheet for field in LOWER)
 
 
 def total_cell(participant: Any, key: str, row_id: str, *, grand: bool, fresh: bool = False,
-               oob: bool = False) -> SafeString:
+               oob: bool = False, blank: bool = False) -> SafeString:
     # Only numbers and the sheet's own ids go in: nothing to escape.
-    total = whole(participant.details.get(key) or 0)
+    total = "" if blank else whole(participant.details.get(key) or 0)
     data = " data-total" if grand else ""
     return mark_safe(f'<td id="{row_id}-{participant.player_id}"{fresh_class(fresh)}{data}'
                      f'{swap(oob)}>{total}</td>')

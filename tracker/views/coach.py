@@ -16,8 +16,9 @@ from django.views.decorators.http import require_safe
 from tracker import coaching
 from tracker.engine_text import say
 from tracker.models import Participant, Play
+from tracker.printing import PAPER_SIZES
 from tracker.views.common import get_for_household, participants_in_seat_order, render_page
-from tracker.views.printing import cannot_print, print_language, sheet_response
+from tracker.views.printing import cannot_print, print_language, print_paper, sheet_response
 from tracker.views.sheets import face_label
 
 
@@ -106,7 +107,7 @@ def play_analysis_print(request: HttpRequest, play_id: int, player_id: int) -> H
         context |= {
             "title": _("%(player)s: the coach's analysis") % {
                 "player": participant.player.name},
-            "paper": "A4", "language": language,
+            "paper": PAPER_SIZES[print_paper(request)], "language": language,
             "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
     return sheet_response(request, "print/analysis.html", context, language,
                           f"analysis-{play.pk}-{participant.player_id}.pdf")

@@ -75,20 +75,16 @@ def pad(request: HttpRequest) -> HttpResponse:
                                          pad_context(pad) | {"preview": True}, pad.language))
 
 
+def print_paper(request: HttpRequest) -> str:
+    """The key in ``PAPER_SIZES`` of the paper a sheet prints on: ``?paper=letter`` for US
+    Letter; A4 otherwise."""
+    return "letter" if request.GET.get("paper") == "letter" else "a4"
+
+
 def print_language(request: HttpRequest) -> str:
     """``?lang=fr`` (any of the site's languages); otherwise the page's language."""
     wanted = request.GET.get("lang")
     return wanted if wanted in dict(settings.LANGUAGES) else (get_language() or "en")[:2]
-
-
-#: The papers standings sheets (a series, a tournament) print on.
-STANDINGS_PAPERS = ("a4", "letter")
-
-
-def standings_paper(request: HttpRequest) -> str:
-    """``?paper=letter`` for US Letter; A4 otherwise."""
-    wanted = request.GET.get("paper")
-    return wanted if wanted in STANDINGS_PAPERS else "a4"
 
 
 def sheet_response(request: HttpRequest, template: str, context: dict, language: str,
@@ -108,7 +104,9 @@ def preview_response(html: str) -> HttpResponse:
 
 
 def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
-    return render(request, "print/error.html", {"message": message}, status=400)
+    """Why nothing prints, in the language the sheet was asked for."""
+    with translation.override(print_language(request)):
+        return render(request, "print/error.html", {"message": message}, status=400)
 
 
 @login_required
@@ -122,7 +120,7 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
         return cannot_print(request, _("Only Kniffel games have a score sheet to print."))
     language = print_language(request)
     return sheet_response(request, "print/filled_sheet.html",
-                          filled_sheet_context(play, language), language,
+                          filled_sheet_context(play, language, print_paper(request)), language,
                           f"{play.game}-{play.pk}.pdf")
 
 
@@ -132,7 +130,7 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
 def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.all(), pk=series_id)
     language = print_language(request)
-    paper = standings_paper(request)
+    paper = print_paper(request)
     return sheet_response(request, "print/series.html",
                           series_context(series, language, paper), language,
                           f"series-{series.pk}-{paper}.pdf")
@@ -150,7 +148,8 @@ def tally(request: HttpRequest) -> HttpResponse:
         return print_page(request, pad_form, form, status=400)
     data = form.cleaned_data
     return sheet_response(request, "print/tally.html",
-                          tally_context(data["races"], data["players"], data["lang"]),
+                          tally_context(data["races"], data["players"], data["lang"],
+                                        data["paper"]),
                           data["lang"], "maus-im-nacken-tally.pdf")
 
 
@@ -161,18 +160,19 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     """One certificate for each player with the most wins of the evening."""
     night = get_for_household(request, GameNight.objects.all(), pk=night_id)
     context = night_context(night)
-    if context["in_progress"]:
-        return cannot_print(request, _(
-            "A game of this evening is still being played: the certificates can be printed "
-            "once every game is finished or abandoned."))
-    winners = [row.name for row in context["standings"] if row.rank == 1 and row.wins]
-    if not winners:
-        return cannot_print(request, _("No game of this evening is finished yet."))
     language = print_language(request)
     with translation.override(language):
+        if context["in_progress"]:
+            return cannot_print(request, _(
+                "A game of this evening is still being played: the certificates can be printed "
+                "once every game is finished or abandoned."))
+        winners = [row.name for row in context["standings"] if row.rank == 1 and row.wins]
+        if not winners:
+            return cannot_print(request, _("No game of this evening is finished yet."))
         what = _("won the most games of the evening")
     return sheet_response(request, "print/certificates.html",
-                          certificates_context(winners, what, night.date, language), language,
+                          certificates_context(winners, what, night.date, language,
+                                               print_paper(request)), language,
                           f"certificates-{night.date:%Y-%m-%d}.pdf")
 
 
@@ -184,22 +184,23 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.all(), pk=series_id)
     races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number", "id")
                  .prefetch_related("participants"))
-    if not races:
-        return cannot_print(request, _("No race of this series is finished yet."))
-    if series.status == Series.Status.RUNNING:
-        return cannot_print(request, _(
-            "The series is not decided yet: %(played)s of %(planned)s races played. The "
-            "certificates can be printed after the last race.") % {
-                "played": len(races), "planned": series.races_planned})
+    language = print_language(request)
+    with translation.override(language):
+        if not races:
+            return cannot_print(request, _("No race of this series is finished yet."))
+        if series.status == Series.Status.RUNNING:
+            return cannot_print(request, _(
+                "The series is not decided yet: %(played)s of %(planned)s races played. The "
+                "certificates can be printed after the last race.") % {
+                    "played": len(races), "planned": series.races_planned})
+        what = _("won the series “%(series)s”") % {"series": series.name}
     names = {p.key: p.name for p in series.players.all()}
     winners = [names.get(row.player, row.player) for row in series.standings(races)
                if row.rank == 1]
-    language = print_language(request)
-    with translation.override(language):
-        what = _("won the series “%(series)s”") % {"series": series.name}
     decided = timezone.localdate(max(race.updated_at for race in races))
     return sheet_response(request, "print/certificates.html",
-                          certificates_context(winners, what, decided, language),
+                          certificates_context(winners, what, decided, language,
+                                               print_paper(request)),
                           language, f"certificates-series-{series.pk}.pdf")
 
 
@@ -210,7 +211,7 @@ def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Seating list per round and the standings, to hang on the wall."""
     tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
     language = print_language(request)
-    paper = standings_paper(request)
+    paper = print_paper(request)
     return sheet_response(request, "print/tournament.html",
                           tournament_print_context(tournament, language, paper), language,
                           f"tournament-{tournament.pk}-{paper}.pdf")

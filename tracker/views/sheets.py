@@ -157,7 +157,9 @@ def saved_cell_context(play: Play, participant: Participant, field: str, cell: K
         "editor": None,
         "slot": cell_slot(play, participant, field, cell),
         "saved_totals": [row for row in (CLASSIC_TOTALS if classic else SPACE_TOTALS)
-                         if participant.details.get(row["key"]) != totals_before.get(row["key"])],
+                         if participant.details.get(row["key"]) != totals_before.get(row["key"])
+                         # A first lower field struck shows the lower total 0 where it was empty.
+                         or (row["key"] == "lower_total" and not play.rules.field(field).upper)],
         "saved_bonus": bonus_cell(play, participant)
         if classic and play.rules.field(field).upper else None,
         "saved_extras": classic and participant.details.get("extra_kniffels")

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 import games
 from tracker import stats
-from tracker.charts import count_bars, rate_line
+from tracker.charts import count_bars, count_rows, rate_line
 from tracker.forms import HistoryFilterForm
 from tracker.models import (
     DICE_GAMES,
@@ -29,12 +29,13 @@ from tracker.models import (
     Series,
     Tournament,
 )
+from tracker.printing import PAPER_SIZES
 from tracker.views.common import (
     get_for_household,
     household_required,
     render_page,
 )
-from tracker.views.printing import print_language, sheet_response
+from tracker.views.printing import print_language, print_paper, sheet_response
 
 HISTORY_PAGE_SIZE = 25
 
@@ -168,8 +169,8 @@ def review_year(year: int) -> int:
 def review_context(household: Household, year: int) -> dict[str, Any]:
     """What the year in review shows, on the page and on paper."""
     review = stats.year_review(household, year, household_players(household))
-    chart = count_bars([{"label": row["name"], "count": row["plays"]}
-                        for row in review["games"]], _("Game"), _("Games played")) \
+    chart = count_rows([{"label": row["name"], "count": row["plays"]}
+                        for row in review["games"]], _("Games played")) \
         if review["games"] else None
     return {"household": household, "review": review, "chart": chart}
 
@@ -194,7 +195,7 @@ def year_review_print(request: HttpRequest, year: int) -> HttpResponse:
         context = review_context(household, year) | {
             "title": _("%(household)s: %(year)s in review") % {
                 "household": household.name, "year": year},
-            "paper": "A4", "language": language,
+            "paper": PAPER_SIZES[print_paper(request)], "language": language,
             "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
     return sheet_response(request, "print/review.html", context, language,
                           f"review-{year}.pdf")

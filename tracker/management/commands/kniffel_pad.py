@@ -28,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("--lang", default=defaults["lang"],
                             help="de, en, fr, it or nl (default: de)")
         parser.add_argument("--columns", default=str(defaults["columns"]),
-                            help="game columns per sheet, 1 to 10 (default: 6)")
+                            help="game columns per sheet, 1 to 10, on A5 1 to 7 (default: 6)")
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
 
     def handle(self, *args: Any, **options: Any) -> None:
