@@ -76,9 +76,11 @@ class Outcome:
     """What a result comes to: points and places per player.
 
     ``places`` start at 1 for the best; tied players share a place and the
-    next place is skipped (1, 1, 3). ``scored_by_points`` is False for games
-    whose rules give no points of their own (finishing-order games): their
-    points are all 0 and only the places count. ``lower_is_better`` is True
+    next place is skipped (1, 1, 3). The one exception is a co-operative game the
+    table lost: the game itself took place 1, and every player shares place 2.
+    ``scored_by_points`` is False for games whose rules give no points of their
+    own (finishing-order games): their points are all 0 and only the places
+    count. ``lower_is_better`` is True
     where fewer points win (penalty points).
     """
 
@@ -101,7 +103,8 @@ class Option:
 
     ``choices`` maps each allowed value to its label. A ``None`` choices with
     ``kind`` ``"int_list"`` accepts a list of whole numbers between
-    ``minimum`` and ``maximum`` (board data such as seat values).
+    ``minimum`` and ``maximum`` (board data such as seat values), with ``kind``
+    ``"int"`` one whole number between them.
     """
 
     key: str
@@ -114,6 +117,16 @@ class Option:
 
     def read(self, value: Any, problems: Problems) -> Any:
         """``value`` when it is allowed; otherwise note a problem and return the default."""
+        if self.kind == "int":
+            if is_int(value) and self.minimum <= value <= self.maximum:
+                return value
+            problems.add(
+                "house_rules.invalid_number",
+                Text("{rule}: give a whole number from {low} to {high}.",
+                     rule=self.label, low=self.minimum, high=self.maximum),
+                field=f"house_rules.{self.key}",
+            )
+            return self.default
         if self.kind == "int_list":
             if (
                 isinstance(value, list)

@@ -1,52 +1,395 @@
-"""Any other game: each player's final score, 1 to 20 players.
+"""A family's own game: any game the tracker has no rules for, 1 to 20 players.
 
-For games the tracker has no rules for. The host enters one whole number per
-player (negative scores are allowed); the most points win, or the fewest with
-the ``lower_wins`` house rule (golf-like games). Equal scores share a place.
+A family names its own games (Uno, Skyjo, Carcassonne) in its library; each
+says how it is scored and how it ends, and every play of it carries that as
+its house rules, so a play is scored as the game was defined when it was
+played.
 
-Result::
+How it is scored (``scoring``):
 
-    {"players": ["anna", "ben"], "scores": {"anna": 120, "ben": 95},
-     "house_rules": {"lower_wins": false}}
+``most_points`` (default)
+    Each player (or team) scores points; the most points win.
+``fewest_points``
+    Penalty points: the fewest win (Skyjo, golf-like games).
+``places``
+    Win or lose only, no points: the players (or teams) in the order they
+    finished, at least the winner; those not listed share the place after.
+``cooperative``
+    The table wins or loses together (``won``), with an optional ``score``:
+    every player has place 1 when the table won; when it lost, the game itself
+    took place 1 and every player shares place 2, so nobody counts as a winner.
+
+``teams`` (default no): the players sit in teams (``teams`` maps each team's
+name to its players, at least two teams, every player in exactly one). A team
+has one score or one place, and every member of a team shares it: every
+member of a winning team wins. Places count players, as everywhere: with two
+teams of two, the members of the second team share place 3. Co-operative
+games have no teams.
+
+How it ends (``end`` and ``end_at``): ``host`` (the host says so), ``rounds``
+(after ``end_at`` rounds) or ``target`` (when a player or team reaches
+``end_at`` points: first to 500, or in a fewest-points game, when someone
+reaches 100). The end is watched, not enforced: :meth:`Generic.end_reached`
+says when it is reached, and the host finishes the game.
+
+Points are entered either round by round (``rounds``: a list of rounds, each
+mapping players, or teams, to the points of that round; a round may be entered
+player by player, so a round may lack someone) or as final scores only
+(``scores``). A game kept round by round is finished when ``finished`` is
+true; final scores are a finished game.
+
+``winners`` (optional) names the players, or teams, the family recorded as
+winners where it decided otherwise than the scores say (an import keeps them):
+they take place 1, the others keep their order behind them.
+
+Equal totals share a place.
+
+Result (a team game kept round by round)::
+
+    {"players": ["anna", "ben", "carl", "dora"],
+     "teams": {"Red": ["anna", "carl"], "Blue": ["ben", "dora"]},
+     "rounds": [{"Red": 120, "Blue": 80}, {"Red": -20, "Blue": 140}],
+     "finished": true,
+     "house_rules": {"scoring": "most_points", "teams": true, "end": "target",
+                     "end_at": 500}}
+
+Details per player: ``score`` (the total; None without points), ``team``,
+``rounds`` (rounds played), ``won`` (co-operative).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import Option, Rules, Table, places_by_points, read_count, read_player_map
+from games.base import (
+    Option,
+    Outcome,
+    Problems,
+    Rules,
+    Table,
+    canonical_name,
+    optional,
+    places_by_order,
+    places_by_points,
+    read_count,
+    shared_places,
+)
 from games.i18n import Text
 
 SCORE_LIMIT = 1_000_000
+MAX_ROUNDS = 500
+TEAM_NAME_LENGTH = 40
+YES_NO = {False: Text("No"), True: Text("Yes")}
+SCORINGS = {
+    "most_points": Text("Most points win"),
+    "fewest_points": Text("Fewest points win"),
+    "places": Text("Win or lose only, no points"),
+    "cooperative": Text("Co-operative: the table wins or loses together"),
+}
+ENDINGS = {
+    "host": Text("When the host says so"),
+    "rounds": Text("After a number of rounds"),
+    "target": Text("When someone reaches a score"),
+}
 
 
-class Generic(Rules[dict[str, int]]):
+@dataclass(frozen=True)
+class Played:
+    """A result after reading: the sides (players, or teams) and what they scored."""
+
+    sides: dict[str, list[str]]
+    rounds: list[dict[str, int]] | None = None
+    scores: dict[str, int] | None = None
+    order: list[str] = field(default_factory=list)
+    won: bool | None = None
+    score: int | None = None
+    winners: list[str] = field(default_factory=list)
+    finished: bool = True
+
+    def totals(self) -> dict[str, int]:
+        """Each side's points: the sum of its rounds, or its final score."""
+        if self.rounds is not None:
+            return {side: sum(round_.get(side, 0) for round_ in self.rounds)
+                    for side in self.sides}
+        return dict(self.scores or {})
+
+
+class Generic(Rules[Played]):
     key = "generic"
-    name = Text("Any other game")
-    description = Text("Enter each player's final score; highest or lowest wins.")
+    name = Text("Own game")
+    description = Text("A game of your own: round by round or final scores, in teams or "
+                       "together.")
     min_players = 1
     max_players = 20
-    result_keys = frozenset({"scores"})
+    result_keys = frozenset({"scores", "rounds", "teams", "order", "won", "score", "winners",
+                             "finished"})
     house_rules = (
-        Option("lower_wins", Text("Fewest points win"), False,
-               {False: Text("No"), True: Text("Yes")}),
+        Option("scoring", Text("How it is scored"), "most_points", SCORINGS),
+        Option("teams", Text("Players sit in teams"), False, YES_NO),
+        Option("end", Text("How it ends"), "host", ENDINGS),
+        Option("end_at", Text("Rounds, or the score that ends it"), 0, kind="int",
+               minimum=0, maximum=SCORE_LIMIT),
     )
 
+    def check_house_rules(self, house_rules: dict[str, Any], problems: Problems) -> None:
+        if house_rules["teams"] and house_rules["scoring"] == "cooperative":
+            problems.add("house_rules.cooperative_teams",
+                         Text("A co-operative game is played by the whole table: it has no "
+                              "teams."), field="house_rules.teams")
+        if house_rules["end"] != "host" and house_rules["end_at"] < 1:
+            problems.add("house_rules.end_at",
+                         Text("Say after how many rounds, or at which score, the game ends."),
+                         field="house_rules.end_at")
+        if house_rules["end"] == "target" and house_rules["scoring"] not in (
+                "most_points", "fewest_points"):
+            problems.add("house_rules.end_target",
+                         Text("Only a game with points can end at a score."),
+                         field="house_rules.end")
+
+    def scores_points(self, house_rules: Mapping[str, Any]) -> bool:
+        return house_rules.get("scoring", "most_points") in ("most_points", "fewest_points")
+
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
-        if house_rules["lower_wins"]:
-            return Text("Enter each player's score at the end; the fewest points win.")
-        return Text("Enter each player's score at the end; the most points win.")
+        scoring = house_rules["scoring"]
+        if scoring == "cooperative":
+            return Text("Everyone plays together: at the end, say whether the table won.")
+        if scoring == "places":
+            return Text("No points: at the end, tap the players in the order they finished.")
+        if house_rules["end"] == "rounds":
+            return Text("Enter the points of each round; the game ends after {rounds} rounds.",
+                        rounds=house_rules["end_at"])
+        if house_rules["end"] == "target":
+            return Text("Enter the points of each round; the game ends when someone reaches "
+                        "{score}.", score=house_rules["end_at"])
+        return Text("Enter the points of each round, or only the final scores.")
+
+    # Reading ------------------------------------------------------------
 
     def read(self, result, players, house_rules, problems):
-        return {
-            player: read_count(score, -SCORE_LIMIT, SCORE_LIMIT, problems, player=player,
-                               field="scores", label=Text("Score"))
-            for player, score in read_player_map(result, "scores", players, problems).items()
-        }
+        found = len(problems)
+        sides = self._read_teams(result, players, house_rules, problems)
+        if len(problems) > found:
+            # The points are given per team: with the teams unclear, nothing more can be read.
+            return Played(sides)
+        winners = self._read_sides(result, "winners", sides, problems)
+        scoring = house_rules["scoring"]
+        finished = optional(result, "finished")
+        if finished is not None and not isinstance(finished, bool):
+            problems.add("finished.invalid", Text("Say whether the game is finished."),
+                         field="finished")
+            finished = None
+        if scoring == "cooperative":
+            return self._read_cooperative(result, sides, winners, finished, problems)
+        if scoring == "places":
+            order = self._read_sides(result, "order", sides, problems)
+            if not order and not winners:
+                problems.add("order.missing", Text("Tap the players in the order they "
+                                                   "finished, at least the winner."),
+                             field="order")
+            if len(order) == len(sides) - 1:
+                order += [side for side in sides if side not in order]
+            return Played(sides, order=order, winners=winners, finished=finished is not False)
+        rounds_given, scores_given = (optional(result, "rounds") is not None,
+                                      optional(result, "scores") is not None)
+        if rounds_given and scores_given:
+            problems.add("scores.both", Text("Enter the points round by round or as final "
+                                             "scores, not both."), field="scores")
+        if rounds_given:
+            rounds = self._read_rounds(result["rounds"], sides, problems)
+            return Played(sides, rounds=rounds, winners=winners, finished=bool(finished))
+        scores = self._read_scores(result, sides, problems)
+        return Played(sides, scores=scores, winners=winners, finished=finished is not False)
 
-    def outcome(self, table: Table[dict[str, int]]):
-        lower = table.house_rules["lower_wins"]
-        points = dict(table.data)
-        details = {player: {"score": points[player]} for player in table.players}
-        return self.make_outcome(table, points, places_by_points(points, lower), details,
+    def _read_teams(self, result: Mapping[str, Any], players: list[str],
+                    house_rules: dict[str, Any], problems: Problems) -> dict[str, list[str]]:
+        """Each side with its players: one side per player, or the teams."""
+        raw = optional(result, "teams")
+        if not house_rules["teams"]:
+            if raw is not None:
+                problems.add("teams.not_a_team_game",
+                             Text("This game is not played in teams."), field="teams")
+            return {player: [player] for player in players}
+        if not isinstance(raw, Mapping) or len(raw) < 2:
+            problems.add("teams.missing", Text("Put the players into at least two teams."),
+                         field="teams")
+            return {player: [player] for player in players}
+        teams: dict[str, list[str]] = {}
+        seated: list[str] = []
+        for name, members in raw.items():
+            if (not isinstance(name, str) or not canonical_name(name)
+                    or name != canonical_name(name) or len(name) > TEAM_NAME_LENGTH):
+                problems.add("teams.name", Text("Give each team a name of up to {length} "
+                                                "characters.", length=TEAM_NAME_LENGTH),
+                             field="teams")
+                continue
+            if not isinstance(members, list) or not members:
+                problems.add("teams.empty", Text("Team {team} has no players.", team=name),
+                             field="teams")
+                continue
+            for member in members:
+                if member not in players:
+                    problems.add("players.unknown", Text("{other} is not playing in this game.",
+                                                         other=str(member)), field="teams")
+                elif member in seated:
+                    problems.add("teams.twice", Text("{player} is in two teams.",
+                                                     player=member),
+                                 player=member, field="teams")
+                else:
+                    seated.append(member)
+            teams[name] = [member for member in members if member in players]
+        for player in players:
+            if player not in seated:
+                problems.add("teams.player_missing",
+                             Text("{player} is in no team.", player=player),
+                             player=player, field="teams")
+        return teams
+
+    def _read_sides(self, result: Mapping[str, Any], key: str, sides: Mapping[str, Any],
+                    problems: Problems) -> list[str]:
+        """A list of distinct sides (players, or teams), or an empty list when left out."""
+        value = optional(result, key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            problems.add(f"{key}.invalid", Text("Tap the players in the order they finished, "
+                                                "at least the winner."), field=key)
+            return []
+        listed: list[str] = []
+        for side in value:
+            if not isinstance(side, str) or side not in sides:
+                problems.add("players.unknown", Text("{other} is not playing in this game.",
+                                                     other=str(side)), field=key)
+            elif side in listed:
+                problems.add(f"{key}.duplicate", Text("{player} is listed twice.",
+                                                      player=side), field=key)
+            else:
+                listed.append(side)
+        return listed
+
+    def _read_scores(self, result: Mapping[str, Any], sides: Mapping[str, Any],
+                     problems: Problems) -> dict[str, int]:
+        value = optional(result, "scores")
+        if not isinstance(value, Mapping):
+            problems.add("scores.missing", Text("Enter the result for every player."),
+                         field="scores")
+            return {}
+        self._unknown_sides(value, sides, "scores", problems)
+        scores: dict[str, int] = {}
+        for side in sides:
+            if value.get(side) is None:
+                problems.add("scores.player_missing",
+                             Text("{player}: the result is missing.", player=side),
+                             player=side, field="scores")
+            else:
+                scores[side] = read_count(value[side], -SCORE_LIMIT, SCORE_LIMIT, problems,
+                                          player=side, field="scores", label=Text("Score"))
+        return scores
+
+    def _read_rounds(self, value: Any, sides: Mapping[str, Any], problems: Problems
+                     ) -> list[dict[str, int]]:
+        if not isinstance(value, list) or len(value) > MAX_ROUNDS:
+            problems.add("rounds.invalid", Text("The rounds are unreadable (at most {count}).",
+                                                count=MAX_ROUNDS), field="rounds")
+            return []
+        rounds: list[dict[str, int]] = []
+        for number, raw in enumerate(value, start=1):
+            if not isinstance(raw, Mapping):
+                problems.add("rounds.invalid", Text("Round {number} is unreadable.",
+                                                    number=number), field=f"rounds.{number - 1}")
+                continue
+            self._unknown_sides(raw, sides, f"rounds.{number - 1}", problems)
+            rounds.append({
+                side: read_count(points, -SCORE_LIMIT, SCORE_LIMIT, problems, player=side,
+                                 field=f"rounds.{number - 1}",
+                                 label=Text("Round {number}", number=number))
+                for side, points in raw.items() if side in sides and points is not None})
+        return rounds
+
+    def _read_cooperative(self, result: Mapping[str, Any], sides: Mapping[str, Any],
+                          winners: list[str], finished: bool | None, problems: Problems
+                          ) -> Played:
+        won = optional(result, "won")
+        if not isinstance(won, bool):
+            problems.add("won.missing", Text("Say whether the table won or lost."), field="won")
+            won = False
+        if winners:
+            problems.add("winners.cooperative",
+                         Text("In a co-operative game the whole table wins or loses."),
+                         field="winners")
+        score = optional(result, "score")
+        if score is not None:
+            score = read_count(score, -SCORE_LIMIT, SCORE_LIMIT, problems, player=None,
+                               field="score", label=Text("Score"))
+        return Played(dict(sides), won=won, score=score, finished=finished is not False)
+
+    @staticmethod
+    def _unknown_sides(value: Mapping[str, Any], sides: Mapping[str, Any], field: str,
+                       problems: Problems) -> None:
+        for side in value:
+            if side not in sides:
+                problems.add("players.unknown", Text("{other} is not playing in this game.",
+                                                     other=str(side)), field=field)
+
+    # Scoring ------------------------------------------------------------
+
+    def outcome(self, table: Table[Played]) -> Outcome:
+        played, rules = table.data, table.house_rules
+        scoring = rules["scoring"]
+        if scoring == "cooperative":
+            place = 1 if played.won else 2
+            return self.make_outcome(
+                table, {p: played.score or 0 for p in table.players},
+                {p: place for p in table.players},
+                {p: {"score": played.score, "won": played.won, "team": None}
+                 for p in table.players}, finished=played.finished)
+        totals = played.totals() if scoring != "places" else {}
+        lower = scoring == "fewest_points"
+        if scoring == "places":
+            side_places = places_by_order(list(played.sides), played.order)
+        else:
+            side_places = places_by_points(totals, lower)
+        side_places = self._with_recorded_winners(side_places, played.winners)
+        team_of = {member: side for side, members in played.sides.items() for member in members}
+        points = {p: totals.get(team_of[p], 0) for p in table.players}
+        places = shared_places(table.players, lambda p: side_places[team_of[p]])
+        details = {p: {"score": totals.get(team_of[p]) if scoring != "places" else None,
+                       "team": team_of[p] if rules["teams"] else None,
+                       "rounds": len(played.rounds) if played.rounds is not None else None}
+                   for p in table.players}
+        return self.make_outcome(table, points, places, details, finished=played.finished,
                                  lower_is_better=lower)
+
+    @staticmethod
+    def _with_recorded_winners(places: dict[str, int], winners: Sequence[str]
+                               ) -> dict[str, int]:
+        """The places with the recorded ``winners`` first; the others keep their order behind
+        them, ties shared."""
+        if not winners:
+            return places
+        rest = sorted((side for side in places if side not in winners), key=places.get)
+        ordered: dict[str, int] = {side: 1 for side in winners}
+        previous, place = None, 0
+        for position, side in enumerate(rest, start=len(winners) + 1):
+            if places[side] != previous:
+                place, previous = position, places[side]
+            ordered[side] = place
+        return ordered
+
+    def end_reached(self, result: Any) -> Text | None:
+        """What ends a game kept round by round, once it is reached ("Anna reached 512");
+        None before, and for a result the rules refuse."""
+        table, problems = self._read_table(result)
+        if table is None or problems or table.data.rounds is None:
+            return None
+        rules, played = table.house_rules, table.data
+        if rules["end"] == "rounds" and len(played.rounds or []) >= rules["end_at"]:
+            return Text("{count} rounds are played.", count=len(played.rounds or []))
+        if rules["end"] == "target":
+            totals = played.totals()
+            reached = [side for side, total in totals.items() if total >= rules["end_at"]]
+            if reached:
+                best = max(reached, key=totals.get)
+                return Text("{player} reached {score}.", player=best, score=totals[best])
+        return None

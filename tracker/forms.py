@@ -212,6 +212,9 @@ class NewPlayForm(forms.Form):
 
     @staticmethod
     def parse_option(option: games.Option, raw: str) -> Any:
+        if option.kind == "int":
+            number = parse_whole_number(raw)
+            return raw if number is None else number
         if option.kind == "int_list":
             values = [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
             return [number if (number := parse_whole_number(v)) is not None else v

@@ -28,4 +28,9 @@ VALID_RESULTS = [
                     "squares": {"anna": 40}}),
     ("mau_mau", {"players": ["anna", "ben"], "winner": "ben"}),
     ("generic", {"players": ["anna", "ben"], "scores": {"anna": 12, "ben": -3}}),
+    ("generic", {"players": ["anna", "ben", "carl"], "teams": {"A": ["anna"], "B": ["ben", "carl"]},
+                 "rounds": [{"A": 10, "B": 5}, {"A": 3}], "finished": True,
+                 "house_rules": {"teams": True, "end": "target", "end_at": 100}}),
+    ("generic", {"players": ["anna", "ben"], "won": False, "score": 3,
+                 "house_rules": {"scoring": "cooperative"}}),
 ]

@@ -280,25 +280,3 @@ def test_mau_mau_penalty_mistakes(hands, expected):
     result = {"players": ["anna", "ben"], "hands": hands,
               "house_rules": {"scoring": "penalty_points"}}
     assert messages("mau_mau", result) == expected
-
-
-# Generic -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize("lower_wins,places", [
-    (False, {"anna": 1, "ben": 3, "carl": 1}),
-    (True, {"ben": 1, "anna": 2, "carl": 2}),
-])
-def test_generic_highest_or_lowest_wins(lower_wins, places):
-    outcome = games.get("generic").score({
-        "players": ["anna", "ben", "carl"], "scores": {"anna": 12, "ben": -3, "carl": 12},
-        "house_rules": {"lower_wins": lower_wins}})
-    assert outcome.places == places
-    assert outcome.lower_is_better is lower_wins
-
-
-def test_generic_needs_a_whole_number_per_player():
-    result = {"players": ["anna", "ben"], "scores": {"anna": "lots"}}
-    assert messages("generic", result) == ["ben: the result is missing.",
-                                           "anna: Score must be a whole number from "
-                                           "-1000000 to 1000000."]
