@@ -1,7 +1,7 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from tracker.models import GameNight, Household, Invitation, Player, Series
+from tracker.models import GameNight, Household, Invitation, OwnGame, Player, Series
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -49,3 +49,12 @@ class InvitationFactory(factory.django.DjangoModelFactory):
         model = Invitation
 
     household = factory.SubFactory(HouseholdFactory)
+
+
+class OwnGameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = OwnGame
+        django_get_or_create = ("household", "name")
+
+    household = factory.SubFactory(HouseholdFactory)
+    name = "Uno"

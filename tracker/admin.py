@@ -10,6 +10,7 @@ from tracker.models import (
     Invitation,
     KniffelCell,
     KniffelFieldTally,
+    OwnGame,
     Participant,
     Play,
     PlayChange,
@@ -33,6 +34,13 @@ class HouseholdAdmin(admin.ModelAdmin):
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "household", "colour", "created_at"]
     list_filter = ["household"]
+    search_fields = ["name"]
+
+
+@admin.register(OwnGame)
+class OwnGameAdmin(admin.ModelAdmin):
+    list_display = ["name", "household", "scoring", "teams", "end", "end_at"]
+    list_filter = ["household", "scoring"]
     search_fields = ["name"]
 
 

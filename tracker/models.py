@@ -25,9 +25,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import games
-from games import Outcome
+from games import Outcome, generic
 from games.base import canonical_name
-from tracker.engine_text import say_lazy
+from tracker.engine_text import say, say_lazy
 
 #: Player colours: the four board colours first, then more for bigger families.
 COLOURS = [
@@ -126,6 +126,58 @@ class Player(models.Model):
         return str(self.pk)
 
 
+class OwnGame(models.Model):
+    """A game of the household's own in its library (Uno, Skyjo, Carcassonne): its name and
+    how it is scored and ends, which every play of it takes as its house rules."""
+
+    household = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="own_games",
+                                  verbose_name=_("household"))
+    name = models.CharField(_("name"), max_length=60)
+    scoring = models.CharField(_("how it is scored"), max_length=20, default="most_points",
+                               choices=[(key, say_lazy(label))
+                                        for key, label in generic.SCORINGS.items()])
+    teams = models.BooleanField(_("players sit in teams"), default=False)
+    end = models.CharField(_("how it ends"), max_length=20, default="host",
+                           choices=[(key, say_lazy(label))
+                                    for key, label in generic.ENDINGS.items()])
+    end_at = models.PositiveIntegerField(_("rounds, or the score that ends it"), default=0)
+    min_players = models.PositiveSmallIntegerField(_("fewest players"), null=True, blank=True)
+    max_players = models.PositiveSmallIntegerField(_("most players"), null=True, blank=True)
+    note = models.TextField(_("note"), blank=True, max_length=1000)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("own game")
+        verbose_name_plural = _("own games")
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "household", name="own_game_name_unique"),
+            models.CheckConstraint(condition=~Q(name=""), name="own_game_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name = tidy_name(self.name)
+        super().save(*args, **kwargs)
+
+    @property
+    def house_rules(self) -> dict[str, Any]:
+        """How the game is scored and ends, as the engine reads it from each play."""
+        return {"scoring": self.scoring, "teams": self.teams, "end": self.end,
+                "end_at": self.end_at}
+
+
+def game_display(played: Play | Series | Tournament) -> str:
+    """The name of the game of a play, series or tournament: an own game's as the family
+    named it (read with the object: list pages select it), else the rules' in the language
+    of the request."""
+    if played.own_game_id is not None:
+        return played.own_game.name
+    return say(played.rules.name)
+
+
 class GameNight(models.Model):
     """An evening of games: a date, a host, the players present and their plays."""
 
@@ -177,6 +229,8 @@ class Series(models.Model):
     name = models.CharField(_("name"), max_length=100)
     game = models.CharField(_("game"), max_length=40, choices=game_choices,
                             default="maus_im_nacken")
+    own_game = models.ForeignKey(OwnGame, on_delete=models.PROTECT, null=True, blank=True,
+                                 related_name="series", verbose_name=_("own game"))
     players = models.ManyToManyField(Player, related_name="series", verbose_name=_("players"))
     races_planned = models.PositiveSmallIntegerField(_("races agreed"), default=5)
     tiebreaks = models.JSONField(_("tie-break order"), default=list, blank=True,
@@ -213,6 +267,10 @@ class Series(models.Model):
     @property
     def rules(self) -> games.Rules:
         return games.get(self.game)
+
+    def get_game_display(self) -> str:
+        """The game's name: an own game's as the family named it, else the rules'."""
+        return game_display(self)
 
     @property
     def tiebreak_order(self) -> tuple[str, ...]:
@@ -251,6 +309,8 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=100)
     game = models.CharField(_("game"), max_length=40, choices=game_choices,
                             default="maus_im_nacken")
+    own_game = models.ForeignKey(OwnGame, on_delete=models.PROTECT, null=True, blank=True,
+                                 related_name="tournaments", verbose_name=_("own game"))
     players = models.ManyToManyField(Player, through="TournamentEntry",
                                      related_name="tournaments", verbose_name=_("players"))
     rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
@@ -287,6 +347,10 @@ class Tournament(models.Model):
     @property
     def rules(self) -> games.Rules:
         return games.get(self.game)
+
+    def get_game_display(self) -> str:
+        """The game's name: an own game's as the family named it, else the rules'."""
+        return game_display(self)
 
     @property
     def tiebreaks(self) -> tuple[str, ...]:
@@ -383,6 +447,8 @@ class Play(models.Model):
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     game = models.CharField(_("game"), max_length=40, choices=game_choices)
+    own_game = models.ForeignKey(OwnGame, on_delete=models.PROTECT, null=True, blank=True,
+                                 related_name="plays", verbose_name=_("own game"))
     house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
     result = models.JSONField(_("result"), default=dict, blank=True)
     start_seat = models.PositiveSmallIntegerField(
@@ -438,6 +504,10 @@ class Play(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
+
+    def get_game_display(self) -> str:
+        """The game's name: an own game's as the family named it, else the rules'."""
+        return game_display(self)
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save, keeping :attr:`played_on` the date of the night the play belongs to."""

@@ -25,6 +25,7 @@ from tracker.models import (
     GameNight,
     Household,
     KniffelCell,
+    OwnGame,
     Participant,
     Play,
     PlayChange,
@@ -116,22 +117,29 @@ def start_play(
     round_number: int | None = None,
     table_number: int | None = None,
     start_seat: int = 0,
+    own_game: OwnGame | None = None,
     user: AbstractBaseUser | None = None,
 ) -> Play:
     """A new play of ``game`` with ``players`` in seat order; InvalidResult for a bad setup.
 
-    ``start_seat`` is the seat (from 0) of the player who starts.
+    ``start_seat`` is the seat (from 0) of the player who starts. A play of the household's
+    ``own_game`` is one of the engine's ``generic`` game under the own game's definition.
     """
     if not 0 <= start_seat < max(1, len(players)):
         raise ValueError(f"start seat {start_seat} for {len(players)} players")
+    if (own_game is not None) != (game == "generic"):
+        raise ValueError("a play of the generic game needs its own game, and only it")
     rules = games.get(game)
     house_rules = rules.default_house_rules() | dict(house_rules or {})
+    if own_game is not None:
+        house_rules |= own_game.house_rules
     problems = rules.validate_setup([player.key for player in players], house_rules)
     if problems:
         raise InvalidResult(problems)
     with transaction.atomic():
         play = Play.objects.create(
-            household=household, game=game, house_rules=house_rules, game_night=game_night,
+            household=household, game=game, own_game=own_game, house_rules=house_rules,
+            game_night=game_night,
             series=series, race_number=race_number, tournament=tournament,
             round_number=round_number, table_number=table_number, created_by=user,
             scored_by_points=rules.scores_points(house_rules), start_seat=start_seat,
@@ -589,8 +597,8 @@ def start_rematch(play: Play, *, user: AbstractBaseUser | None = None) -> Play:
     seated = sorted(play.participants.all(), key=lambda p: p.seat)
     players = [participant.player for participant in seated]
     night = tonights_night(play.household, players, user)
-    return start_play(household=play.household, game=play.game, players=players,
-                      house_rules=play.house_rules, game_night=night,
+    return start_play(household=play.household, game=play.game, own_game=play.own_game,
+                      players=players, house_rules=play.house_rules, game_night=night,
                       start_seat=(play.start_seat + 1) % len(players), user=user)
 
 
@@ -622,6 +630,7 @@ def start_series_race(series: Series, *, user: AbstractBaseUser | None = None,
         players = list(locked.players.order_by(Lower("name")))
         night = night or tonights_night(locked.household, players, user)
         return start_play(household=locked.household, game=locked.game, players=players,
+                          own_game=locked.own_game,
                           house_rules=locked.house_rules, series=locked, race_number=number,
                           game_night=night, start_seat=(number - 1) % len(players), user=user)
 
@@ -719,7 +728,7 @@ def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | N
         [seating] = games.seat_rounds(list(by_key), 1, (rules.min_players, rules.max_players),
                                       seed=locked.seed + number, history=history)
         return [start_play(household=locked.household, game=locked.game,
-                           players=[by_key[key] for key in table],
+                           own_game=locked.own_game, players=[by_key[key] for key in table],
                            house_rules=locked.house_rules, tournament=locked,
                            round_number=number, table_number=index, game_night=night, user=user)
                 for index, table in enumerate(seating, start=1)]
@@ -750,6 +759,6 @@ def start_final_table(tournament: Tournament, user: AbstractBaseUser | None,
     best = [players[key] for key in (*cut.seated, *picked)]
     night = night or tonights_night(tournament.household, best, user)
     return start_play(household=tournament.household, game=tournament.game, players=best,
-                      house_rules=tournament.house_rules, tournament=tournament,
+                      own_game=tournament.own_game, house_rules=tournament.house_rules, tournament=tournament,
                       round_number=tournament.final_round, table_number=1, game_night=night,
                       user=user)

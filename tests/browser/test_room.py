@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from tests.factories import PlayerFactory
+from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.models import Household, Series, ShareLink, Tournament, TournamentEntry
 from tracker.recording import (
     record_result,
@@ -56,10 +56,12 @@ def ten_player_boards(household: Household) -> dict[str, str]:
                        game_night=night)
     fill_sheet(space, players, SPACE, leave_open=1)
     scores = {player.key: 180 - 13 * index for index, player in enumerate(players)}
-    other = start_play(household=household, game="generic", players=players, game_night=night)
+    other = start_play(household=household, game="generic",
+                      own_game=OwnGameFactory(household=household),
+                      players=players, game_night=night)
     record_result(other, {"scores": scores}, expected_version=other.version)
     series = Series.objects.create(household=household, name="Winterrennen", game="generic",
-                                   races_planned=8)
+                                   own_game=other.own_game, races_planned=8)
     series.players.set(players)
     for race_number in range(5):
         race = start_series_race(series, night=night)

@@ -16,14 +16,15 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from tests.factories import GameNightFactory, SeriesFactory
+from tests.factories import GameNightFactory, OwnGameFactory, SeriesFactory
 from tracker.models import Household, Play, Player
 from tracker.recording import abandon_play, record_result, start_play
 
 
 def finish_generic(household: Household, night: Any, scores: list[tuple[Player, int]],
                    start_seat: int = 0) -> Play:
-    play = start_play(household=household, game="generic", players=[p for p, _ in scores],
+    play = start_play(household=household, game="generic",
+                      own_game=OwnGameFactory(household=household), players=[p for p, _ in scores],
                       game_night=night, start_seat=start_seat)
     record_result(play, {"scores": {p.key: points for p, points in scores}},
                   expected_version=play.version)

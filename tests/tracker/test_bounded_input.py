@@ -5,6 +5,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from tests.factories import OwnGameFactory
 from tracker.entry import MAX_HANDS
 from tracker.models import GameNight, Series, Tournament, TournamentEntry
 from tracker.parsing import UnreadableInput, read_json
@@ -88,7 +89,9 @@ def test_mau_mau_hands_stop_at_the_limit_with_a_message(host_client, household, 
 @pytest.mark.parametrize("typed", ["--5", "9" * 5000, "٣"])
 def test_typed_numbers_that_are_no_numbers_go_to_the_engine_as_typed(host_client, household,
                                                                       night, family, typed):
-    play = start_play(household=household, game="generic", players=family[:2], game_night=night)
+    play = start_play(household=household, game="generic",
+                      own_game=OwnGameFactory(household=household),
+                      players=family[:2], game_night=night)
     response = entry(host_client, play, "{}", save="1",
                      **{f"score_{family[0].key}": typed, f"score_{family[1].key}": "3"})
     assert response.status_code == 422

@@ -19,7 +19,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
 import games
-from tests.factories import GameNightFactory, InvitationFactory, SeriesFactory
+from tests.factories import GameNightFactory, InvitationFactory, OwnGameFactory, SeriesFactory
 from tracker import printing
 from tracker.models import ShareLink, Tournament, TournamentEntry
 from tracker.recording import record_result, start_play, start_tournament_round, write_cell
@@ -174,7 +174,8 @@ def household_objects(household, host, family, night):
     finished = start_play(household=household, game="souriciere", players=family[:3],
                           game_night=night)
     record_result(finished, {"order": [family[1].key]}, expected_version=finished.version)
-    abandoned = start_play(household=household, game="generic", players=family[:2],
+    abandoned = start_play(household=household, game="generic",
+                      own_game=OwnGameFactory(household=household), players=family[:2],
                            game_night=night)
     abandoned.status = "abandoned"
     abandoned.save(update_fields=["status"])

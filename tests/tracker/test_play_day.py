@@ -5,14 +5,16 @@ from unittest import mock
 
 from django.utils import timezone
 
-from tests.factories import GameNightFactory, SeriesFactory
+from tests.factories import GameNightFactory, OwnGameFactory, SeriesFactory
 from tracker.models import Play
 from tracker.recording import start_play
 
 
 def test_a_play_of_a_night_is_dated_by_the_night(household, family):
     night = GameNightFactory(household=household, date=datetime.date(2024, 3, 1))
-    play = start_play(household=household, game="generic", players=family[:2], game_night=night)
+    play = start_play(household=household, game="generic",
+                      own_game=OwnGameFactory(household=household),
+                      players=family[:2], game_night=night)
     assert Play.objects.get(pk=play.pk).played_on == datetime.date(2024, 3, 1)
 
 
@@ -29,7 +31,9 @@ def test_a_series_race_late_in_the_evening_counts_for_the_local_day(household, f
 def test_a_play_moved_to_another_night_takes_its_date(household, family):
     first = GameNightFactory(household=household, date=datetime.date(2024, 3, 1))
     second = GameNightFactory(household=household, date=datetime.date(2024, 3, 8))
-    play = start_play(household=household, game="generic", players=family[:2], game_night=first)
+    play = start_play(household=household, game="generic",
+                      own_game=OwnGameFactory(household=household),
+                      players=family[:2], game_night=first)
     play = Play.objects.get(pk=play.pk)
     play.game_night = second
     play.save()
@@ -38,7 +42,9 @@ def test_a_play_moved_to_another_night_takes_its_date(household, family):
 
 def test_a_night_moved_to_another_date_takes_its_plays_along(household, family, host_client):
     night = GameNightFactory(household=household, date=datetime.date(2024, 3, 1))
-    play = start_play(household=household, game="generic", players=family[:2], game_night=night)
+    play = start_play(household=household, game="generic",
+                      own_game=OwnGameFactory(household=household),
+                      players=family[:2], game_night=night)
     night = type(night).objects.get(pk=night.pk)
     night.date = datetime.date(2024, 2, 29)
     night.save()

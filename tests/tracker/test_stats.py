@@ -104,11 +104,11 @@ def test_fairness_by_seat_and_start_player(history, household):
     assert (start.plays, start.wins) == (3, 2)
     # Fair shares 1/3 + 1/2 + 1/3 of three plays: 39%.
     assert start.fair_rate == pytest.approx(7 / 18)
-    assert fair["sentence"] == ("Any other game: the start player won 2 of 3 games "
+    assert fair["sentence"] == ("Own game: the start player won 2 of 3 games "
                                 "(67%, 21–94%): no clear advantage (a fair share is 39%).")
     with translation.override("de"):
         german = stats.fairness(household, "generic")["sentence"]
-    assert german.startswith("Anderes Spiel: Der Startspieler hat 2 von 3 Partien gewonnen")
+    assert german.startswith("Eigenes Spiel: Der Startspieler hat 2 von 3 Partien gewonnen")
 
 
 def test_wilson_interval_of_31_wins_in_80_games():
@@ -140,11 +140,11 @@ def test_year_review_counts_champions_records_and_the_best_night(history, househ
     assert (review["nights"], review["plays"]) == (2, 5)
     assert review["most_played"]["key"] == "generic"
     assert [(c["key"], [p.name for p in c["players"]], c["wins"])
-            for c in review["champions"]] == [("generic", ["Anna", "Ben"], 2),
-                                              ("maus_im_nacken", ["Anna", "Carla"], 1)]
+            for c in review["champions"]] == [("maus_im_nacken", ["Anna", "Carla"], 1),
+                                              ("generic", ["Anna", "Ben"], 2)]
     assert [(r["key"], r["points"], [p.player.name for p in r["by"]])
-            for r in review["records"]] == [("generic", 10, ["Anna"]),
-                                            ("maus_im_nacken", 33, ["Anna"])]
+            for r in review["records"]] == [("maus_im_nacken", 33, ["Anna"]),
+                                            ("generic", 10, ["Anna"])]
     assert review["best_night"] == history["nights"][1]
 
 

@@ -77,7 +77,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def open_plays(household: Household) -> QuerySet[Play]:
     """The household's games under way, the latest changed first."""
     return (Play.objects.filter(household=household, status=PlayStatus.IN_PROGRESS)
-            .select_related("game_night", "series", "tournament")
+            .select_related("game_night", "series", "tournament", "own_game")
             .prefetch_related(participants_in_seat_order())
             .order_by("-updated_at", "-id"))
 
@@ -225,7 +225,7 @@ def night_standings(plays: list[Play]) -> list[NightRow]:
 
 def night_context(night: GameNight) -> dict[str, Any]:
     """The night's plays, series races and tournament tables included, and its standings."""
-    plays = list(night.plays.select_related("series", "tournament")
+    plays = list(night.plays.select_related("series", "tournament", "own_game")
                  .prefetch_related(participants_in_seat_order())
                  .order_by("created_at", "id"))
     return {"night": night, "plays": plays, "standings": night_standings(plays),

@@ -71,7 +71,7 @@ def load_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                GameNight.players.through.objects.select_related("player")
                                .filter(gamenight_id__in=ids_or_none(wanted["night"]))
                                .order_by(Lower("player__name"))])
-    plays = (Play.objects.select_related("game_night", "series", "tournament")
+    plays = (Play.objects.select_related("game_night", "series", "tournament", "own_game")
              .in_bulk(ids_or_none(wanted["play"])))
     attach(plays, "participants", [(seat.play_id, seat) for seat in
                                    Participant.objects.select_related("player")

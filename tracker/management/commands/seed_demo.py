@@ -2,7 +2,8 @@
 
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
-symbols, Entenspiel and Mensch ärgere dich nicht (two of the Kniffel players
+symbols, Entenspiel, Mensch ärgere dich nicht and the family's own Skyjo (kept round by
+round; Hanabi is in the library too) (two of the Kniffel players
 entered every turn with the dice, for the coach to weigh), a Kniffel game left
 unfinished yesterday with the coach's hint allowed, a birthday tournament half
 played and an open invitation for one more member. Every evening lies in the
@@ -27,6 +28,7 @@ from tracker.models import (
     GameNight,
     Household,
     Invitation,
+    OwnGame,
     Play,
     Player,
     Series,
@@ -102,6 +104,15 @@ SPACE_SHEETS = {
 }
 
 
+#: Skyjo yesterday, round by round, until Max passed 100: Oma Gisela won with the fewest.
+SKYJO_ROUNDS = [
+    {"Julia": 24, "Lena": 12, "Max": 31, "Oma Gisela": 9},
+    {"Julia": 18, "Lena": 27, "Max": 22, "Oma Gisela": 15},
+    {"Julia": 30, "Lena": 14, "Max": 35, "Oma Gisela": 20},
+    {"Julia": 11, "Lena": 25, "Max": 19, "Oma Gisela": 13},
+]
+
+
 class Command(BaseCommand):
     help = "Load the Sommer family's demo game nights (does nothing when already loaded)."
 
@@ -160,6 +171,14 @@ class Command(BaseCommand):
                   {"winner": self.keys(["Max"])[0],
                    "squares": self.keyed({"Julia": 51, "Tobias": 38, "Lena": 44})})
         self.sheet_play(yesterday, "weltraum_kniffel", SPACE_SHEETS)
+        skyjo = OwnGame.objects.create(household=household, name="Skyjo",
+                                       scoring="fewest_points", end="target", end_at=100,
+                                       min_players=2, max_players=8)
+        self.play(yesterday, "generic", ["Julia", "Lena", "Max", "Oma Gisela"],
+                  {"rounds": [self.keyed(points) for points in SKYJO_ROUNDS], "finished": True},
+                  own_game=skyjo)
+        OwnGame.objects.create(household=household, name="Hanabi", scoring="cooperative",
+                               min_players=2, max_players=5)
         self.sheet_play(yesterday, "kniffel", UNFINISHED_KNIFFEL,
                         house_rules={"coach_hint": True})
         ShareLink.objects.create(household=household, game_night=yesterday, created_by=user)
