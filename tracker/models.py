@@ -505,10 +505,6 @@ class Play(models.Model):
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
 
-    def get_game_display(self) -> str:
-        """The game's name: an own game's as the family named it, else the rules'."""
-        return game_display(self)
-
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save, keeping :attr:`played_on` the date of the night the play belongs to."""
         moved = getattr(self, "_stored_night_id", None) != self.game_night_id
@@ -524,6 +520,10 @@ class Play(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("play_detail", args=[self.pk])
+
+    def get_game_display(self) -> str:
+        """The game's name: an own game's as the family named it, else the rules'."""
+        return game_display(self)
 
     @classmethod
     def from_db(cls, db: Any, field_names: Any, values: Any) -> Play:

@@ -491,7 +491,8 @@ def tournament_print_context(tournament: Tournament, language: str, paper: str =
     ``paper`` is a key of :data:`PAPER_SIZES`.
     """
     with translation.override(language):
-        plays = list(tournament.plays.select_related("own_game").order_by("round_number", "table_number")
+        plays = list(tournament.plays.select_related("own_game")
+                     .order_by("round_number", "table_number")
                      .prefetch_related("participants__player"))
         names = {str(entry.player_id): entry.player.name
                  for entry in tournament.entries.select_related("player")}

@@ -759,6 +759,6 @@ def start_final_table(tournament: Tournament, user: AbstractBaseUser | None,
     best = [players[key] for key in (*cut.seated, *picked)]
     night = night or tonights_night(tournament.household, best, user)
     return start_play(household=tournament.household, game=tournament.game, players=best,
-                      own_game=tournament.own_game, house_rules=tournament.house_rules, tournament=tournament,
-                      round_number=tournament.final_round, table_number=1, game_night=night,
+                      own_game=tournament.own_game, house_rules=tournament.house_rules,
+                      tournament=tournament, round_number=tournament.final_round, table_number=1, game_night=night,
                       user=user)

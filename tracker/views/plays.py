@@ -44,7 +44,8 @@ from tracker.views.sheets import cached_sheet_page, render_sheet_page
 
 
 def plays_of_household(request: HttpRequest):
-    return Play.objects.select_related("game_night", "series", "tournament", "own_game").prefetch_related(
+    return Play.objects.select_related("game_night", "series", "tournament",
+                                       "own_game").prefetch_related(
         participants_in_seat_order())
 
 
@@ -132,7 +133,8 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
     if cached is not None:
         return cached
     play = get_for_household(
-        request, Play.objects.select_related("game_night", "series", "tournament", "own_game"), pk=play_id)
+        request, Play.objects.select_related("game_night", "series", "tournament", "own_game"),
+        pk=play_id)
     if play.is_dice_sheet:
         return render_sheet_page(request, play, key)
     prefetch_related_objects([play], participants_in_seat_order())

@@ -59,7 +59,8 @@ def series_new(request: HttpRequest) -> HttpResponse:
 
 def series_context(series: Series) -> dict[str, Any]:
     """Standings after every race, race by race, the lead and the races left."""
-    races = list(series.plays.select_related("own_game").exclude(status=PlayStatus.ABANDONED).order_by("race_number")
+    races = list(series.plays.select_related("own_game").exclude(status=PlayStatus.ABANDONED)
+                 .order_by("race_number")
                  .prefetch_related(Prefetch("participants",
                                             queryset=Participant.objects.order_by("seat"))))
     finished = [race for race in races if race.status == PlayStatus.FINISHED]

@@ -52,7 +52,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 def tournament_context(tournament: Tournament) -> dict[str, Any]:
     """The current round's tables with their players, and the standings (constant queries)."""
-    plays = list(tournament.plays.select_related("own_game").order_by("round_number", "table_number")
+    plays = list(tournament.plays.select_related("own_game")
+                 .order_by("round_number", "table_number")
                  .prefetch_related(participants_in_seat_order()))
     entries = {str(entry.player_id): entry for entry in
                tournament.entries.select_related("player")}
