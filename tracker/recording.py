@@ -760,5 +760,5 @@ def start_final_table(tournament: Tournament, user: AbstractBaseUser | None,
     night = night or tonights_night(tournament.household, best, user)
     return start_play(household=tournament.household, game=tournament.game, players=best,
                       own_game=tournament.own_game, house_rules=tournament.house_rules,
-                      tournament=tournament, round_number=tournament.final_round, table_number=1, game_night=night,
-                      user=user)
+                      tournament=tournament, round_number=tournament.final_round,
+                      table_number=1, game_night=night, user=user)
