@@ -275,6 +275,12 @@ class Rules(Generic[Parsed]):
         self._read_house_rules({} if house_rules is None else house_rules, problems)
         return list(problems)
 
+    def validate_house_rules(self, house_rules: Any) -> list[Problem]:
+        """Problems with house rules alone, such as an own game's definition."""
+        problems = Problems()
+        self._read_house_rules(house_rules, problems)
+        return list(problems)
+
     def setup_hint(self, n_players: int, house_rules: Mapping[str, Any] | None = None) -> Text:
         """A short text for the table host before the game starts.
 

@@ -355,12 +355,85 @@ class KatzEntry(Entry):
         return {"positions": {key: order.index(key) + 1 for key in keys if key in order}}
 
 
+def team_name(number: int) -> str:
+    return _("Team %(number)s") % {"number": number}
+
+
+def sides_of(draft: dict[str, Any], keys: list[str]) -> list[str]:
+    """Who scores: the teams where the draft has them, else the players."""
+    teams = draft.get("teams")
+    return list(teams) if isinstance(teams, dict) else list(keys)
+
+
 class GenericEntry(Entry):
+    """A family's own game, entered at its end: each player's or team's final score, the
+    order they finished in, or whether the table won. Players join teams by taps: a tap moves
+    a player on to the next team."""
+
     template = "plays/entry_generic.html"
 
+    def blank(self, keys, house_rules):
+        draft: dict[str, Any] = {}
+        if house_rules.get("teams"):
+            draft["teams"] = {team_name(1): keys[0::2], team_name(2): keys[1::2]}
+        scoring = house_rules.get("scoring", "most_points")
+        if scoring == "places":
+            draft["order"] = []
+        elif scoring != "cooperative":
+            draft["scores"] = {}
+        return draft
+
+    def well_formed(self, draft):
+        teams = draft.get("teams", {})
+        return (isinstance(teams, dict) and all(list_of_keys(v) for v in teams.values())
+                and list_of_keys(draft.get("order", []))
+                and isinstance(draft.get("scores", {}), dict))
+
     def merge_inputs(self, draft, data, keys):
-        scores = {key: whole_number(data.get(f"score_{key}", "")) for key in keys}
-        draft["scores"] = {key: value for key, value in scores.items() if value != ""}
+        if "scores" in draft or any(key.startswith("score_") for key in data):
+            scores = {side: whole_number(data.get(f"score_{index}", ""))
+                      for index, side in enumerate(sides_of(draft, keys))}
+            draft["scores"] = {side: value for side, value in scores.items() if value != ""}
+        if data.get("won") in ("yes", "no"):
+            draft["won"] = data["won"] == "yes"
+        if "score" in data:
+            score = whole_number(data["score"])
+            if score == "":
+                draft.pop("score", None)
+            else:
+                draft["score"] = score
+
+    def tap(self, draft, action, keys):
+        name, args = split_tap(action)
+        teams = draft.get("teams")
+        if name == "team" and isinstance(teams, dict) and teams and args and args[0] in keys:
+            names = list(teams)
+            current = next((team for team in names if args[0] in teams[team]), names[-1])
+            following = names[(names.index(current) + 1) % len(names)]
+            for team in names:
+                teams[team] = [key for key in teams[team] if key != args[0]]
+            teams[following] = sorted([*teams[following], args[0]], key=keys.index)
+        elif name == "addteam" and isinstance(teams, dict) and len(teams) < len(keys):
+            teams[team_name(len(teams) + 1)] = []
+        elif name == "order":
+            sides = sides_of(draft, keys)
+            order = [side for side in draft.get("order", []) if side in sides]
+            if args and args[0] in order:
+                order.remove(args[0])
+            elif args and args[0] in sides:
+                order.append(args[0])
+            draft["order"] = order
+
+    def preview(self, draft, keys):
+        order = draft.get("order", [])
+        teams = draft.get("teams") if isinstance(draft.get("teams"), dict) else None
+        return {"sides": [{"key": side, "index": index,
+                           "members": teams[side] if teams else [side],
+                           "score": (draft.get("scores") or {}).get(side, ""),
+                           "position": order.index(side) + 1 if side in order else None}
+                          for index, side in enumerate(sides_of(draft, keys))],
+                "team_of": {key: team for team, members in (teams or {}).items()
+                            for key in members}}
 
 
 ENTRIES: dict[str, Entry] = {

@@ -14,11 +14,13 @@ from django.utils.translation import gettext_lazy as _
 
 import games
 import games.seating
-from tracker.engine_text import say_lazy
+from tracker.engine_text import say, say_lazy
+from tracker.library import LibraryGame, find
 from tracker.models import (
     COLOURS,
     GameNight,
     Household,
+    OwnGame,
     Player,
     Series,
     Tournament,
@@ -158,17 +160,64 @@ class NightPlayersForm(forms.ModelForm):
         self.fields["players"].error_messages["required"] = _("Tap the players who are here.")
 
 
+class OwnGameForm(forms.ModelForm):
+    """A game of the family's own in its library: a name unique in the household, and how it
+    is scored and ends, checked by the engine that scores its plays."""
+
+    class Meta:
+        model = OwnGame
+        fields = ["name", "scoring", "teams", "end", "end_at", "min_players", "max_players",
+                  "note"]
+        widgets = {"name": forms.TextInput(attrs={"autocomplete": "off"}),
+                   "note": forms.Textarea(attrs={"rows": 2})}
+        error_messages = {"name": {"max_length": _(
+            "A name has at most %(limit_value)d characters; this one has %(show_value)d.")}}
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.instance.household = household
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Enter a name."))
+        same = OwnGame.objects.filter(household=self.instance.household, name__iexact=name)
+        if same.exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(_("Your library has a game of this name already."))
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        low, high = cleaned.get("min_players"), cleaned.get("max_players")
+        if low and high and low > high:
+            self.add_error("max_players", _("At least as many as the fewest players."))
+        definition = {key: cleaned.get(key, default) for key, default in (
+            ("scoring", "most_points"), ("teams", False), ("end", "host"), ("end_at", 0))}
+        for problem in games.get("generic").validate_house_rules(definition):
+            field = (problem.field or "").removeprefix("house_rules.")
+            self.add_error(field if field in self.fields else None, say(problem))
+        return cleaned
+
+
+class QuickOwnGameForm(OwnGameForm):
+    """Adding a game from the new-game screen: its name and how it is scored, nothing more."""
+
+    class Meta(OwnGameForm.Meta):
+        fields = ["name", "scoring"]
+
+
 class NewPlayForm(forms.Form):
-    """Which game, who plays in which seat, and the house rules."""
+    """Which game of the household's library, who plays in which seat, and the house rules."""
 
     game = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
     seats = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, present: list[Player], **kwargs: Any):
+    def __init__(self, *args: Any, present: list[Player], games_offered: list[LibraryGame],
+                 **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.present = {player.key: player for player in present}
-        self.fields["game"].choices = [(rules.key, say_lazy(rules.name))
-                                       for rules in games.all_games()]
+        self.games_offered = games_offered
+        self.fields["game"].choices = [(entry.key, entry.name) for entry in games_offered]
 
     def seat_keys(self) -> list[str]:
         """The players tapped so far, in seat order (ignoring anything not present)."""
@@ -193,15 +242,23 @@ class NewPlayForm(forms.Form):
             return None
         return 0
 
+    def chosen(self) -> LibraryGame | None:
+        """The game tapped, from the household's library."""
+        return find(self.games_offered, self.data.get("game") if self.is_bound else None)
+
     def chosen_rules(self) -> games.Rules | None:
-        key = self.data.get("game") if self.is_bound else None
-        return games.GAMES.get(key) if isinstance(key, str) else None
+        chosen = self.chosen()
+        return chosen.rules if chosen else None
 
     def house_rules(self) -> dict[str, Any]:
-        """The house rules as chosen in the form; the engine checks them."""
-        rules = self.chosen_rules()
-        if rules is None:
+        """The house rules as chosen in the form (an own game's are its definition); the
+        engine checks them."""
+        chosen_game = self.chosen()
+        if chosen_game is None:
             return {}
+        if chosen_game.own_game is not None:
+            return chosen_game.own_game.house_rules
+        rules = chosen_game.rules
         chosen: dict[str, Any] = {}
         for option in rules.house_rules:
             raw = self.data.get(f"rule_{option.key}")

@@ -93,7 +93,7 @@ def test_typed_numbers_that_are_no_numbers_go_to_the_engine_as_typed(host_client
                       own_game=OwnGameFactory(household=household),
                       players=family[:2], game_night=night)
     response = entry(host_client, play, "{}", save="1",
-                     **{f"score_{family[0].key}": typed, f"score_{family[1].key}": "3"})
+                     score_0=typed, score_1="3")
     assert response.status_code == 422
     assert "Score" in response.content.decode()
 
@@ -143,7 +143,7 @@ def test_house_rules_typed_as_no_numbers_are_explained(host_client, night, famil
 
 def test_tapping_someone_who_is_not_here_seats_nobody(host_client, night, family):
     response = host_client.post(reverse("play_new", args=[night.pk]),
-                                {"game": "generic", "tap": "seat:1:0"}, **HTMX)
+                                {"game": "maus_im_nacken", "tap": "seat:1:0"}, **HTMX)
     assert response.status_code == 200
 
 

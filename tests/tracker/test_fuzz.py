@@ -166,8 +166,9 @@ def household_objects(household, host, family, night):
     plays = {}
     for rules in games.all_games():
         players = family[:max(rules.min_players, 2)]
+        own_game = OwnGameFactory(household=household) if rules.key == "generic" else None
         play = start_play(household=household, game=rules.key, players=players,
-                          game_night=night)
+                          game_night=night, own_game=own_game)
         plays[rules.key] = play
     penalty = start_play(household=household, game="mau_mau", players=family[:3],
                          game_night=night, house_rules={"scoring": "penalty_points"})
@@ -175,7 +176,7 @@ def household_objects(household, host, family, night):
                           game_night=night)
     record_result(finished, {"order": [family[1].key]}, expected_version=finished.version)
     abandoned = start_play(household=household, game="generic",
-                      own_game=OwnGameFactory(household=household), players=family[:2],
+                           own_game=OwnGameFactory(household=household), players=family[:2],
                            game_night=night)
     abandoned.status = "abandoned"
     abandoned.save(update_fields=["status"])

@@ -1,8 +1,11 @@
+import re
+
 import pytest
 from django.urls import reverse
 
-from tests.factories import GameNightFactory
-from tracker.models import Play
+from tests.factories import GameNightFactory, HouseholdFactory, OwnGameFactory
+from tracker.models import OwnGame, Play
+from tracker.recording import start_play
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -11,7 +14,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def test_every_game_is_offered_with_its_player_range(host_client, night):
     page = host_client.get(reverse("play_new", args=[night.pk])).content.decode()
     for name in ("Die Maus im Nacken", "Kniffel", "Space Kniffel", "Mau Mau(s)",
-                 "Any other game"):
+                 "A game of your own"):
         assert name in page
     assert "2–4 players" in page
 
@@ -114,3 +117,55 @@ def test_a_game_whose_rules_name_no_starter_starts_with_the_first_seat(host_clie
         "game": "maus_im_nacken", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
     assert response.status_code == 302
     assert Play.objects.get().starter().player == family[1]
+
+
+def test_the_library_offers_the_household_s_own_games_tonight_s_and_most_played_first(
+        host_client, household, night, family):
+    skyjo = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points",
+                           min_players=2, max_players=8)
+    uno = OwnGameFactory(household=household, name="Uno")
+    OwnGameFactory(household=HouseholdFactory(), name="Dixit")
+    for _ in range(2):
+        start_play(household=household, game="generic", own_game=uno, players=family[:2],
+                   game_night=GameNightFactory(household=household))
+    start_play(household=household, game="generic", own_game=skyjo, players=family[:2],
+               game_night=night)
+    page = host_client.get(reverse("play_new", args=[night.pk])).content.decode()
+    names = [name.strip() for name in re.findall(r'<span class="game-name">([^<]+)', page)]
+    assert names[:2] == ["Skyjo", "Uno"]  # tonight's, then the most played
+    assert "Dixit" not in page and "Own game" not in names
+    assert "2–8 players" in page
+
+    response = host_client.post(reverse("play_new", args=[night.pk]), {
+        "game": f"own:{skyjo.pk}", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
+    play = Play.objects.latest("pk")
+    assert response.status_code == 302 and play.own_game == skyjo
+    assert play.house_rules["scoring"] == "fewest_points"
+
+
+def test_a_game_of_one_s_own_is_added_from_the_new_game_screen_and_chosen(
+        host_client, household, night, family):
+    url = reverse("play_new", args=[night.pk])
+    seats = f"{family[0].pk},{family[1].pk}"
+    typed = host_client.post(url, {"seats": seats, "new_game-name": "Wizard",
+                                   "new_game-scoring": "most_points"}, **HTMX)
+    assert 'value="Wizard"' in typed.content.decode()  # kept through a tap
+    added = host_client.post(url, {"seats": seats, "tap": "add_game",
+                                   "new_game-name": " Wizard ",
+                                   "new_game-scoring": "most_points"}, **HTMX)
+    wizard = OwnGame.objects.get(household=household)
+    assert wizard.name == "Wizard"
+    assert f'value="own:{wizard.pk}" checked' in added.content.decode()
+    again = host_client.post(url, {"seats": seats, "tap": "add_game",
+                                   "new_game-name": "wizard",
+                                   "new_game-scoring": "most_points"}, **HTMX)
+    assert again.status_code == 422
+    assert "Your library has a game of this name already." in again.content.decode()
+    assert OwnGame.objects.count() == 1
+
+
+def test_another_household_s_own_game_cannot_be_started(host_client, night, family):
+    other = OwnGameFactory(household=HouseholdFactory(), name="Secret")
+    response = host_client.post(reverse("play_new", args=[night.pk]), {
+        "game": f"own:{other.pk}", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
+    assert response.status_code == 422 and not Play.objects.exists()

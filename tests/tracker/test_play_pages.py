@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 import games
+from tests.factories import OwnGameFactory
 from tracker.entry import ENTRIES, MausEntry
 from tracker.models import Play, PlayChange
 from tracker.recording import record_result, start_play
@@ -28,7 +29,9 @@ def entry(client, play, draft, **data):
 def test_every_game_but_kniffel_has_an_entry_form(host_client, household, night, family):
     assert set(ENTRIES) | {"kniffel", "weltraum_kniffel"} == set(games.GAMES)
     for key in ENTRIES:
-        play = start_play(household=household, game=key, players=family[:2], game_night=night)
+        own_game = OwnGameFactory(household=household) if key == "generic" else None
+        play = start_play(household=household, game=key, players=family[:2], game_night=night,
+                          own_game=own_game)
         page = host_client.get(play.get_absolute_url()).content.decode()
         assert 'name="draft"' in page and "Save result" in page, key
 
@@ -158,7 +161,7 @@ def test_unknown_play_is_a_404_page(host_client):
     ("souriciere", {"order": ["{a}", "{b}"]}, {}, ("1", "2")),
     ("entenspiel", {}, {"winner": "{b}", "square_{a}": "40"}, ("2", "1")),
     ("mau_mau", {}, {"winner": "{a}"}, ("1", "2")),
-    ("generic", {}, {"score_{a}": "12", "score_{b}": "15"}, ("2", "1")),
+    ("generic", {"scores": {}}, {"score_0": "12", "score_1": "15"}, ("2", "1")),
     ("alles_fuer_die_katz", {"mice": {"{a}": {"home": 2, "trapped": 2},
                                       "{b}": {"home": 1, "trapped": 3}},
                              "first_home": ["{b}", "{a}"]}, {}, ("1", "2")),
@@ -173,7 +176,8 @@ def test_every_entry_form_saves_its_game(host_client, household, night, family, 
         text = json.dumps(value).replace("{a}", a).replace("{b}", b)
         return json.loads(text)
 
-    play = start_play(household=household, game=game, players=family[:2], game_night=night)
+    play = start_play(household=household, game=game, players=family[:2], game_night=night,
+                      own_game=OwnGameFactory(household=household) if game == "generic" else None)
     data = {k.replace("{a}", a).replace("{b}", b): v.replace("{a}", a).replace("{b}", b)
             for k, v in data.items()}
     response = entry(host_client, play, fill(draft), save="1", **data)
@@ -277,3 +281,56 @@ def test_mouse_trap_saved_without_a_capture_says_what_is_missing_and_keeps_the_c
     assert f'name="cheese_{anna}" min="0" max="52" inputmode="numeric" value="17"' in page
     play.refresh_from_db()
     assert play.result == {} and play.status == Play.Status.IN_PROGRESS
+
+
+def own_play(household, night, players, **definition):
+    own_game = OwnGameFactory(household=household, name="Ours", **definition)
+    return start_play(household=household, game="generic", own_game=own_game, players=players,
+                      game_night=night)
+
+
+def test_a_team_game_s_teams_are_formed_by_taps_and_score_as_teams(host_client, household,
+                                                                  night, family):
+    anna, ben, carla, dora = (p.key for p in family[:4])
+    play = own_play(household, night, family[:4], teams=True)
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert "Each team's final score" in page and "Team 1" in page and "Team 2" in page
+    draft, page = tap_through(host_client, play, [f"team:{ben}", f"team:{carla}"])
+    assert draft["teams"] == {"Team 1": [anna, ben], "Team 2": [carla, dora]}
+    saved = entry(host_client, play, draft, save="1", score_0="80", score_1="120")
+    assert saved.status_code == 200
+    places = {p.player.key: p.place for p in play.participants.all()}
+    assert places == {carla: 1, dora: 1, anna: 3, ben: 3}
+    assert play.participants.get(player=family[0]).details["team"] == "Team 1"
+
+
+@pytest.mark.parametrize("won,place,said", [("yes", 1, "We won"), ("no", 2, "We lost")])
+def test_a_cooperative_game_is_won_or_lost_by_the_whole_table(host_client, household, night,
+                                                            family, won, place, said):
+    play = own_play(household, night, family[:3], scoring="cooperative")
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert said in page and "Score (optional)" in page
+    assert entry(host_client, play, {}, save="1", won=won, score="23").status_code == 200
+    assert {p.place for p in play.participants.all()} == {place}
+    assert {p.points for p in play.participants.all()} == {23}
+
+
+def test_a_cooperative_game_saved_without_an_answer_says_what_is_missing(
+        host_client, household, night, family):
+    play = own_play(household, night, family[:3], scoring="cooperative")
+    response = entry(host_client, play, {}, save="1", score="23")
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "Say whether the table won or lost." in page and 'value="23"' in page
+
+
+def test_a_game_without_points_is_entered_by_finishing_order(host_client, household, night,
+                                                            family):
+    anna, ben, carla = (p.key for p in family[:3])
+    play = own_play(household, night, family[:3], scoring="places")
+    draft, _ = tap_through(host_client, play, [f"order:{carla}", f"order:{anna}"])
+    assert entry(host_client, play, draft, save="1").status_code == 200
+    places = {p.player.key: p.place for p in play.participants.all()}
+    assert places == {carla: 1, anna: 2, ben: 3}
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert "Ours" in page

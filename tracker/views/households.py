@@ -12,6 +12,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -127,6 +128,7 @@ def household_context(request: HttpRequest, household: Household, *,
         "player_rows": player_rows,
         "add_form": add_form or PlayerForm(household=household, players=players, prefix="new"),
         "members": household.members.order_by("username"),
+        "own_games": household.own_games.annotate(plays_count=Count("plays")),
         "invitations": [(invitation, request.build_absolute_uri(invitation.get_absolute_url()))
                         for invitation in invitations],
         "new_invitation": new_invitation,

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-import games
 from games import InvalidResult
 from tracker.engine_text import say
 from tracker.entry import ENTRIES
-from tracker.forms import NewPlayForm
+from tracker.forms import NewPlayForm, QuickOwnGameForm
+from tracker.library import OWN_PREFIX, entry_key, library
 from tracker.models import GameNight, Play, PlayChange
 from tracker.parsing import UnreadableInput, small_int
 from tracker.recording import (
@@ -56,21 +56,32 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_for_household(request, GameNight.objects.prefetch_related("players"),
                               pk=night_id)
     present = list(night.players.all())
-    form = NewPlayForm(request.POST or None, present=present)
-    problems: list[str] = []
+    data = request.POST.copy() if request.method == "POST" else None
     tap = request.POST.get("tap", "")
+    # What is typed into the short form for a game of one's own stays through every tap, and
+    # is checked only when it is added.
+    new_game = QuickOwnGameForm(request.POST if tap == "add_game" else None,
+                                household=night.household, prefix="new_game", initial={
+                                    "name": request.POST.get("new_game-name", ""),
+                                    "scoring": request.POST.get("new_game-scoring")})
+    if tap == "add_game" and new_game.is_valid():
+        data["game"] = f"{OWN_PREFIX}{new_game.save().pk}"
+        new_game = QuickOwnGameForm(household=night.household, prefix="new_game")
+    form = NewPlayForm(data, present=present, games_offered=library(night.household, night))
+    problems: list[str] = []
     seats = form.seat_keys()
     if tap.startswith("seat:"):
         key = tap.removeprefix("seat:")
         if key in form.present:
             seats = [k for k in seats if k != key] if key in seats else [*seats, key]
     elif request.method == "POST" and "start" in request.POST and form.is_valid():
-        rules = form.chosen_rules()
-        if rules is None:
+        chosen = form.chosen()
+        if chosen is None:
             form.add_error("game", _("Choose a game."))
         else:
             try:
-                play = start_play(household=night.household, game=rules.key,
+                play = start_play(household=night.household, game=chosen.rules.key,
+                                  own_game=chosen.own_game,
                                   players=form.cleaned_data["players"],
                                   house_rules=form.cleaned_data["house_rules"],
                                   start_seat=form.cleaned_data["start_seat"],
@@ -82,33 +93,26 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
                 if request.htmx:
                     return HttpResponseClientRedirect(play.get_absolute_url())
                 return redirect(play)
-    return render_page(request, "plays/new.html",
-                       new_play_context(night, form, present, seats, problems),
-                       partial="setup", status=422 if problems or form.errors else 200)
-
-
-def games_tonight_first(night: GameNight) -> list[games.Rules]:
-    """Every game, the ones already played tonight first (latest first)."""
-    played = list(dict.fromkeys(night.plays.order_by("-created_at", "-id")
-                                .values_list("game", flat=True)))
-    rank = {key: index for index, key in enumerate(played)}
-    return sorted(games.all_games(), key=lambda rules: rank.get(rules.key, len(rank)))
+    context = new_play_context(night, form, present, seats, problems) | {"new_game": new_game}
+    return render_page(request, "plays/new.html", context, partial="setup",
+                       status=422 if problems or form.errors or new_game.errors else 200)
 
 
 def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: list[str],
                      problems: list[str]) -> dict[str, Any]:
-    rules = form.chosen_rules()
+    chosen = form.chosen()
+    rules = chosen.rules if chosen else None
     chosen_rules = form.house_rules()
     by_key = {player.key: player for player in present}
     seated = [by_key[key] for key in seats]
     start_seat = form.start_seat()
     starter = seated[start_seat] if seated and start_seat is not None else None
-    ordered_games = games_tonight_first(night)
     return {
         "night": night,
         "form": form,
-        "games": ordered_games,
-        "played_tonight": set(night.plays.values_list("game", flat=True)),
+        "games": form.games_offered,
+        "played_tonight": {entry_key(row) for row in night.plays.values("game", "own_game")},
+        "chosen": chosen,
         "rules": rules,
         "present": present,
         "seated": seated,
@@ -118,7 +122,7 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
         if rules else None,
         "house_rules": [
             (option, chosen_rules.get(option.key, option.default)) for option in
-            (rules.house_rules if rules else ())
+            (chosen.house_rules_to_choose if chosen else ())
         ],
         "hint": rules.setup_hint(len(seats), rules.default_house_rules() | chosen_rules)
         if rules and seats else None,

@@ -1,0 +1,78 @@
+"""The household's game library: the games the app knows by rule and the family's own games,
+as the new-game screen offers them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count
+
+import games
+from tracker.engine_text import say
+from tracker.models import GameNight, Household, OwnGame, Play
+
+#: How a library entry of an own game is named in forms and URLs: "own:<id>".
+OWN_PREFIX = "own:"
+
+
+@dataclass(frozen=True)
+class LibraryGame:
+    """One game the household can start: a rules game, or one of its own."""
+
+    key: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    rules: games.Rules
+    own_game: OwnGame | None = None
+
+    @property
+    def house_rules_to_choose(self) -> tuple[games.Option, ...]:
+        """The house rules the host chooses when starting: an own game's are its definition."""
+        return () if self.own_game else self.rules.house_rules
+
+
+def own_library_game(own_game: OwnGame) -> LibraryGame:
+    rules = games.get("generic")
+    return LibraryGame(
+        key=f"{OWN_PREFIX}{own_game.pk}", name=own_game.name,
+        description=own_game.note or own_game.get_scoring_display(),
+        min_players=own_game.min_players or rules.min_players,
+        max_players=own_game.max_players or rules.max_players,
+        rules=rules, own_game=own_game)
+
+
+def rules_library_game(rules: games.Rules) -> LibraryGame:
+    return LibraryGame(key=rules.key, name=say(rules.name), description=say(rules.description),
+                       min_players=rules.min_players, max_players=rules.max_players,
+                       rules=rules)
+
+
+def library(household: Household, night: GameNight | None = None) -> list[LibraryGame]:
+    """Every game the household can start, in one list: tonight's first (the latest first),
+    then the most played, then by name. The generic engine is not a game of its own: the
+    household's own games are played with it. Three queries."""
+    entries = [rules_library_game(rules) for rules in games.all_games()
+               if rules.key != "generic"]
+    entries += [own_library_game(own) for own in household.own_games.all()]
+    played = {entry_key(row): row["count"] for row in (
+        Play.objects.filter(household=household).exclude(status=Play.Status.ABANDONED)
+        .values("game", "own_game").annotate(count=Count("id")).order_by())}
+    tonight: list[str] = []
+    if night is not None:
+        tonight = list(dict.fromkeys(entry_key(row) for row in night.plays.order_by(
+            "-created_at", "-id").values("game", "own_game")))
+    rank = {key: index for index, key in enumerate(tonight)}
+    return sorted(entries, key=lambda entry: (rank.get(entry.key, len(rank)),
+                                              -played.get(entry.key, 0), entry.name.lower()))
+
+
+def entry_key(row: dict[str, Any]) -> str:
+    """The library key of a play's game, from its ``game`` and ``own_game`` values."""
+    return f"{OWN_PREFIX}{row['own_game']}" if row["own_game"] else row["game"]
+
+
+def find(entries: list[LibraryGame], key: Any) -> LibraryGame | None:
+    return next((entry for entry in entries if entry.key == key), None)
