@@ -723,6 +723,10 @@ class PlayChange(models.Model):
         CELL_CORRECTED = "cell_corrected", _("Cell corrected")
         UNDONE = "undone", _("Entry undone")
         EXTRA_KNIFFEL = "extra_kniffel", _("Further Kniffels noted")
+        ROUND_POINTS = "round_points", _("Points entered")
+        ROUND_CORRECTED = "round_corrected", _("Points corrected")
+        ROUND_UNDONE = "round_undone", _("Round undone")
+        FINISHED = "finished", _("Game finished")
         ABANDONED = "abandoned", _("Abandoned")
 
     play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="changes",

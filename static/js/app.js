@@ -47,6 +47,38 @@
     }
   }, true);
 
+  // The score pad's number pad types into its display here, without asking the server (which
+  // does the same for a browser without JavaScript: tracker.score_pad.apply_key).
+  function applyKey(typed, key) {
+    let negative = typed.startsWith("-");
+    let digits = typed.replace(/^-/, "");
+    if (key === "minus") {
+      negative = !negative;
+    } else if (key === "back") {
+      digits = digits.slice(0, -1);
+    } else if (/^[0-9]$/.test(key) && digits.length < 7) {
+      digits = digits === "0" ? key : digits + key;
+    }
+    return (negative ? "-" : "") + digits;
+  }
+
+  document.addEventListener("click", (event) => {
+    const key = event.target.closest && event.target.closest(".numpad button[name=key]");
+    if (!key) {
+      return;
+    }
+    event.preventDefault();
+    const display = key.form.querySelector("input[name=points]");
+    display.value = applyKey(display.value.trim(), key.value);
+  });
+
+  // With the number pad working, tapping its display brings up no on-screen keyboard over it.
+  document.addEventListener("htmx:load", (event) => {
+    const root = event.detail.elt;
+    const displays = root.querySelectorAll ? root.querySelectorAll(".numpad-value") : [];
+    displays.forEach((display) => { display.inputMode = "none"; });
+  });
+
   document.addEventListener("htmx:beforeRequest", (event) => {
     const anchor = event.detail.elt.closest("form") || event.detail.elt;
     const container = anchor.parentElement;

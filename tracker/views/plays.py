@@ -32,6 +32,7 @@ from tracker.recording import (
     start_rematch,
     undo_correction,
 )
+from tracker.rounds import kept_round_by_round
 from tracker.views.common import (
     PLAY_ABANDONED,
     active_share_link,
@@ -40,6 +41,7 @@ from tracker.views.common import (
     render_page,
 )
 from tracker.views.nights import safe_next
+from tracker.views.pads import render_pad_page
 from tracker.views.sheets import cached_sheet_page, render_sheet_page
 
 
@@ -141,6 +143,8 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
         pk=play_id)
     if play.is_dice_sheet:
         return render_sheet_page(request, play, key)
+    if kept_round_by_round(play) and "final" not in request.GET:
+        return render_pad_page(request, play)
     prefetch_related_objects([play], participants_in_seat_order())
     share = {"share_link": active_share_link(play=play)}
     if play.status == Play.Status.IN_PROGRESS:
