@@ -25,6 +25,7 @@ import csv
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, TextIO
 
@@ -227,8 +228,20 @@ def spreadsheet_text(text: str) -> str:
 # Import
 
 
-def read_document(data: bytes) -> dict[str, Any]:
-    """The document in ``data``; ImportRefused when it is too big, not JSON or not ours."""
+@dataclass
+class Reading:
+    """A file read for import: our document (a BG Stats file converted into one), and what
+    the file held that the app does not keep."""
+
+    document: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+
+
+def read_file(data: bytes) -> Reading:
+    """Our export, or a BG Stats export, in ``data``; ImportRefused when it is too big, not
+    JSON, neither of them, or a damaged BG Stats file."""
+    from tracker import bgstats
+
     if len(data) > MAX_BYTES:
         raise ImportRefused(_("The file is larger than %(size)s MB: this is not an export "
                               "of the scorekeeper.") % {"size": MAX_BYTES // (1024 * 1024)})
@@ -236,9 +249,13 @@ def read_document(data: bytes) -> dict[str, Any]:
         document = json.loads(data)
     except (ValueError, RecursionError):
         raise ImportRefused(_("The file is not a JSON document: choose a file exported "
-                              "from the scorekeeper.")) from None
+                              "from the scorekeeper or from BG Stats.")) from None
+    if bgstats.is_bgstats(document):
+        converted = bgstats.from_bgstats(document)
+        return Reading(converted.document, converted.notes)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportRefused(_("The file is not an export of the scorekeeper."))
+        raise ImportRefused(_("The file is not an export of the scorekeeper, nor one of "
+                              "BG Stats."))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ImportRefused(_("The file does not say which version of the format it has."))
@@ -246,7 +263,12 @@ def read_document(data: bytes) -> dict[str, Any]:
         raise ImportRefused(_("The file was exported by a newer version of the scorekeeper "
                               "(format %(version)s): update this one first.")
                             % {"version": version})
-    return document
+    return Reading(document)
+
+
+def read_document(data: bytes) -> dict[str, Any]:
+    """The document in ``data`` (see :func:`read_file`), without the notes."""
+    return read_file(data).document
 
 
 def import_household(document: Mapping[str, Any], *, name: str | None = None
