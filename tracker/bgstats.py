@@ -72,7 +72,8 @@ from tracker.models import COLOURS, Household, PlayStatus, tidy_name
 
 PLAYER_NAME_LENGTH = 40
 GAME_NAME_LENGTH = 60
-#: Names families give their games; BG Stats keeps them as it was told.
+#: Exported players, games and plays get uuids derived from this and their ids, the same
+#: on every export from this server, so BG Stats can tell what it has already imported.
 NAMESPACE = uuid.UUID("6f1d3c2e-5b1a-4c1e-9a57-2d0f8e4b7c61")
 
 
