@@ -456,6 +456,7 @@ def house_rules_text(rules: games.Rules, chosen: dict[str, Any], language: str) 
     for option in rules.house_rules:
         value = chosen.get(option.key, option.default)
         shown = (", ".join(map(str, value)) if option.kind == "int_list"
+                 else str(value) if option.kind == "int"
                  else option.choices[value].in_language(language))
         described.append(f"{option.label.in_language(language)}: {shown}")
     return described

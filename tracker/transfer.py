@@ -1,6 +1,6 @@
 """A household's whole data as one JSON document, and back as a new household.
 
-The document names its objects by ids local to it ("p1", "n1", "g1", "s1", "t1"), never
+The document names its objects by ids local to it ("p1", "o1", "n1", "g1", "s1", "t1"), never
 by database ids, so it moves between servers; in results and history, players are named
 by those ids too. It holds no tokens, passwords or accounts: who entered what stays on
 the server it came from.
@@ -12,6 +12,11 @@ forms and recording would check them. Anything wrong refuses the whole file and 
 nothing; the refusal names the series, tournament or play (game and date) and the players
 as people know them, never the document's ids. The statistics' running totals are added
 up as part of the import.
+
+Version 2 carries the household's own games (``own_games``: every field of the library
+entry) and names the own game of each play, series and tournament of the ``generic`` game.
+A version 1 document has none: its plays of "Any other game" move into an own game "Other
+games" (or "Other games (fewest points)") as migration 0012 moved the stored ones.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import csv
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, TextIO
 
@@ -30,7 +36,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 import games
-from games import InvalidResult, Problem, UnknownGame
+from games import InvalidResult, Problem, UnknownGame, generic
 from tracker import tallies
 from tracker.engine_text import say
 from tracker.models import (
@@ -39,6 +45,7 @@ from tracker.models import (
     GameNight,
     Household,
     KniffelCell,
+    OwnGame,
     Participant,
     Play,
     PlayChange,
@@ -55,7 +62,11 @@ from tracker.models import (
 from tracker.recording import dice_from_cells, full_result, share_of, sheets_from_cells
 
 FORMAT = "family-scorekeeper"
-VERSION = 1
+VERSION = 2
+#: The own game that the plays of "Any other game" in a version 1 document move into, as
+#: migration 0012 named it; the family may rename it.
+OTHER_GAMES = "Other games"
+OWN_GAME_NAME_LENGTH = 60
 #: Far above the largest family's history (a Kniffel evening a week for years), far
 #: below what would keep a worker busy.
 MAX_BYTES = 20 * 1024 * 1024
@@ -94,6 +105,8 @@ def export_household(household: Household) -> dict[str, Any]:
                     "play_id")
     changes = grouped(PlayChange.objects.filter(play__household=household).order_by("id"),
                       "play_id")
+    own_games = list(household.own_games.order_by("id"))
+    own_game_ids = local_ids("o", own_games)
     keys = {str(pk): local for pk, local in player_ids.items()}
     return {
         "format": FORMAT,
@@ -102,12 +115,18 @@ def export_household(household: Household) -> dict[str, Any]:
         "household": {"name": household.name},
         "players": [{"id": player_ids[player.pk], "name": player.name, "colour": player.colour,
                      "created_at": player.created_at.isoformat()} for player in players],
+        "own_games": [{"id": own_game_ids[own.pk], "name": own.name, "scoring": own.scoring,
+                       "teams": own.teams, "end": own.end, "end_at": own.end_at,
+                       "min_players": own.min_players, "max_players": own.max_players,
+                       "note": own.note, "created_at": own.created_at.isoformat()}
+                      for own in own_games],
         "nights": [{"id": night_ids[night.pk], "date": night.date.isoformat(),
                     "notes": night.notes,
                     "players": [player_ids[row.player_id] for row in present[night.pk]],
                     "created_at": night.created_at.isoformat()} for night in nights],
         "series": [{
             "id": series_ids[one.pk], "name": one.name, "game": one.game,
+            "own_game": own_game_ids.get(one.own_game_id),
             "players": [player_ids[row.player_id] for row in series_players[one.pk]],
             "races_planned": one.races_planned, "tiebreaks": one.tiebreaks,
             "place_points": one.place_points, "house_rules": one.house_rules,
@@ -119,6 +138,7 @@ def export_household(household: Household) -> dict[str, Any]:
         } for one in series],
         "tournaments": [{
             "id": tournament_ids[one.pk], "name": one.name, "game": one.game,
+            "own_game": own_game_ids.get(one.own_game_id),
             "rounds_planned": one.rounds_planned, "final_table": one.final_table,
             "seed": one.seed, "house_rules": one.house_rules, "status": one.status,
             "created_at": one.created_at.isoformat(),
@@ -127,7 +147,7 @@ def export_household(household: Household) -> dict[str, Any]:
                         for entry in entries[one.pk]],
         } for one in tournaments],
         "plays": [{
-            "id": f"g{number}", "game": play.game,
+            "id": f"g{number}", "game": play.game, "own_game": own_game_ids.get(play.own_game_id),
             "night": night_ids.get(play.game_night_id),
             "series": series_ids.get(play.series_id), "race_number": play.race_number,
             "tournament": tournament_ids.get(play.tournament_id),
@@ -208,8 +228,20 @@ def spreadsheet_text(text: str) -> str:
 # Import
 
 
-def read_document(data: bytes) -> dict[str, Any]:
-    """The document in ``data``; ImportRefused when it is too big, not JSON or not ours."""
+@dataclass
+class Reading:
+    """A file read for import: our document (a BG Stats file converted into one), and what
+    the file held that the app does not keep."""
+
+    document: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+
+
+def read_file(data: bytes) -> Reading:
+    """Our export, or a BG Stats export, in ``data``; ImportRefused when it is too big, not
+    JSON, neither of them, or a damaged BG Stats file."""
+    from tracker import bgstats
+
     if len(data) > MAX_BYTES:
         raise ImportRefused(_("The file is larger than %(size)s MB: this is not an export "
                               "of the scorekeeper.") % {"size": MAX_BYTES // (1024 * 1024)})
@@ -217,9 +249,13 @@ def read_document(data: bytes) -> dict[str, Any]:
         document = json.loads(data)
     except (ValueError, RecursionError):
         raise ImportRefused(_("The file is not a JSON document: choose a file exported "
-                              "from the scorekeeper.")) from None
+                              "from the scorekeeper or from BG Stats.")) from None
+    if bgstats.is_bgstats(document):
+        converted = bgstats.from_bgstats(document)
+        return Reading(converted.document, converted.notes)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportRefused(_("The file is not an export of the scorekeeper."))
+        raise ImportRefused(_("The file is not an export of the scorekeeper, nor one of "
+                              "BG Stats."))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ImportRefused(_("The file does not say which version of the format it has."))
@@ -227,7 +263,12 @@ def read_document(data: bytes) -> dict[str, Any]:
         raise ImportRefused(_("The file was exported by a newer version of the scorekeeper "
                               "(format %(version)s): update this one first.")
                             % {"version": version})
-    return document
+    return Reading(document)
+
+
+def read_document(data: bytes) -> dict[str, Any]:
+    """The document in ``data`` (see :func:`read_file`), without the notes."""
+    return read_file(data).document
 
 
 def import_household(document: Mapping[str, Any], *, name: str | None = None
@@ -259,6 +300,10 @@ class Importer:
     def __init__(self, document: Mapping[str, Any]):
         self.document = document
         self.players: dict[str, Player] = {}
+        self.own_games: dict[str, OwnGame] = {}
+        #: a version 1 document's "Any other game" definitions -> the own game they move into
+        self.other_games: dict[tuple[Any, ...], OwnGame] = {}
+        self.household: Household | None = None
         self.nights: dict[str, GameNight] = {}
         self.series: dict[str, Series] = {}
         self.tournaments: dict[str, Tournament] = {}
@@ -277,8 +322,9 @@ class Importer:
             chosen = household_name(wanted)
         else:
             raise self.wrong(_("household"), "name")
-        household = Household.objects.create(name=chosen)
+        household = self.household = Household.objects.create(name=chosen)
         self.import_players(household)
+        self.import_own_games(household)
         self.import_nights(household)
         self.import_series(household)
         self.import_tournaments(household)
@@ -297,9 +343,12 @@ class Importer:
                 return _("Series “%(name)s”") % {"name": name}
             if kind == "tournaments":
                 return _("Tournament “%(name)s”") % {"name": name}
+            if kind == "own_games":
+                return _("Own game “%(name)s”") % {"name": name}
             return name
         return {"series": _("Series no. %(number)s"),
                 "tournaments": _("Tournament no. %(number)s"),
+                "own_games": _("Own game no. %(number)s"),
                 "players": _("Player no. %(number)s")}[kind] % {"number": index}
 
     def play_label(self, item: Mapping[str, Any], index: int) -> str:
@@ -313,7 +362,9 @@ class Importer:
             day = None
         if rules is None or day is None:
             return _("Play no. %(number)s") % {"number": index}
-        return _("%(game)s of %(date)s") % {"game": say(rules.name),
+        own = (self.own_games.get(item["own_game"]) if rules.key == "generic"
+               and isinstance(item.get("own_game"), str) else None)
+        return _("%(game)s of %(date)s") % {"game": own.name if own else say(rules.name),
                                            "date": date_format(day, "DATE_FORMAT")}
 
     def problems_text(self, problems: Iterable[Problem]) -> str:
@@ -350,6 +401,12 @@ class Importer:
         if value is None and optional:
             return None
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise self.wrong(where, key)
+        return value
+
+    def boolean(self, obj: Mapping[str, Any], key: str, where: str) -> bool:
+        value = obj.get(key)
+        if not isinstance(value, bool):
             raise self.wrong(where, key)
         return value
 
@@ -434,6 +491,86 @@ class Importer:
         self.keys = {local: player.key for local, player in self.players.items()}
         self.names = {player.key: player.name for player in players}
 
+    def import_own_games(self, household: Household) -> None:
+        """The library, checked as the database and the rules check an own game."""
+        own_games, created, names = [], [], set()
+        for index, item in enumerate(self.items("own_games"), start=1):
+            where = self.label(item, "own_games", index)
+            local = self.new_id(item, self.own_games, where)
+            name = tidy_name(self.text(item, "name", where, OWN_GAME_NAME_LENGTH))
+            if not name:
+                raise self.wrong(where, "name")
+            if name.lower() in names:
+                raise ImportRefused(_("Two own games are called “%(name)s”.") % {"name": name})
+            names.add(name.lower())
+            own = OwnGame(
+                household=household, name=name,
+                scoring=self.choice(item, "scoring", where, list(generic.SCORINGS)),
+                teams=self.boolean(item, "teams", where),
+                end=self.choice(item, "end", where, list(generic.ENDINGS)),
+                end_at=self.number(item, "end_at", where, high=generic.SCORE_LIMIT),
+                min_players=self.number(item, "min_players", where, low=1, high=20,
+                                        optional=True),
+                max_players=self.number(item, "max_players", where, low=1, high=20,
+                                        optional=True),
+                note=self.text(item, "note", where, 1000, blank=True))
+            if None not in (own.min_players, own.max_players) and (
+                    own.min_players > own.max_players):
+                raise self.wrong(where, "max_players")
+            self.check_definition(own.house_rules, where)
+            self.own_games[local] = own
+            own_games.append(own)
+            created.append(self.moment(item, "created_at", where))
+        OwnGame.objects.bulk_create(own_games)
+        keep_times(own_games, "created_at", created)
+
+    def check_definition(self, house_rules: dict[str, Any], where: str) -> None:
+        problems = games.get("generic").validate_setup(["1"], house_rules)
+        if problems:
+            raise ImportRefused(_("%(where)s: %(problem)s")
+                                % {"where": where, "problem": self.problems_text(problems)})
+
+    def own_game(self, item: Mapping[str, Any], game: str, house_rules: dict[str, Any],
+                 where: str) -> tuple[OwnGame | None, dict[str, Any]]:
+        """The own game of a play, series or tournament of the ``generic`` game (none for the
+        other games) and its house rules; a version 1 document's move into the library."""
+        value = item.get("own_game")
+        if game != "generic":
+            if value is not None:
+                raise self.wrong(where, "own_game")
+            return None, house_rules
+        if value is None and self.document.get("version") == 1:
+            return self.other_game(house_rules, where)
+        return self.ref(self.own_games, value, where, "own_game"), house_rules
+
+    def other_game(self, house_rules: dict[str, Any], where: str
+                   ) -> tuple[OwnGame, dict[str, Any]]:
+        """As migration 0012: "Any other game" house rules ({"lower_wins": …}) become an own
+        game's, in "Other games" or "Other games (fewest points)"; house rules already of
+        the own game's shape keep their definition, in an own game of their own."""
+        if "scoring" not in house_rules:
+            rest = {key: value for key, value in house_rules.items() if key != "lower_wins"}
+            scoring = "fewest_points" if house_rules.get("lower_wins") else "most_points"
+            house_rules = {**rest, "scoring": scoring, "teams": False, "end": "host",
+                           "end_at": 0}
+        definition = games.get("generic").default_house_rules() | house_rules
+        self.check_definition(definition, where)
+        key = tuple(definition[option.key] for option in generic.Generic.house_rules)
+        if key not in self.other_games:
+            name = (OTHER_GAMES if definition["scoring"] == "most_points"
+                    else f"{OTHER_GAMES} (fewest points)")
+            taken = {own.name.lower() for own in [*self.own_games.values(),
+                                                  *self.other_games.values()]}
+            number, candidate = 1, name
+            while candidate.lower() in taken:
+                number += 1
+                candidate = f"{name} {number}"
+            self.other_games[key] = OwnGame.objects.create(
+                household=self.household, name=candidate,
+                **{option.key: definition[option.key]
+                   for option in generic.Generic.house_rules})
+        return self.other_games[key], house_rules
+
     def import_nights(self, household: Household) -> None:
         nights, created, present = [], [], []
         for index, item in enumerate(self.items("nights"), start=1):
@@ -464,12 +601,15 @@ class Importer:
             if not all(type(points) is int and abs(points) <= SMALL_INT
                        for points in place_points):
                 raise self.wrong(where, "place_points")
+            game = self.game(item, where).key
+            own_game, house_rules = self.own_game(
+                item, game, self.json(item, "house_rules", where, dict), where)
             series = Series(
                 household=household, name=self.text(item, "name", where, 100),
-                game=self.game(item, where).key,
+                game=game, own_game=own_game,
                 races_planned=self.number(item, "races_planned", where, low=1, high=100),
                 tiebreaks=tiebreaks, place_points=place_points,
-                house_rules=self.json(item, "house_rules", where, dict),
+                house_rules=house_rules,
                 status=self.choice(item, "status", where, SeriesStatus.values))
             self.series[local] = series
             all_series.append(series)
@@ -509,13 +649,16 @@ class Importer:
         for index, item in enumerate(self.items("tournaments"), start=1):
             where = self.label(item, "tournaments", index)
             local = self.new_id(item, self.tournaments, where)
+            game = self.game(item, where).key
+            own_game, house_rules = self.own_game(
+                item, game, self.json(item, "house_rules", where, dict), where)
             tournament = Tournament(
                 household=household, name=self.text(item, "name", where, 100),
-                game=self.game(item, where).key,
+                game=game, own_game=own_game,
                 rounds_planned=self.number(item, "rounds_planned", where, low=1, high=30),
                 final_table=self.number(item, "final_table", where, optional=True),
                 seed=self.number(item, "seed", where, high=2**31 - 1),
-                house_rules=self.json(item, "house_rules", where, dict),
+                house_rules=house_rules,
                 status=self.choice(item, "status", where, TournamentStatus.values))
             self.tournaments[local] = tournament
             tournaments.append(tournament)
@@ -605,7 +748,8 @@ class Importer:
         if night is None and series is None and tournament is None:
             raise ImportRefused(_("%(where)s: the play belongs to no game night, series or "
                                   "tournament.") % {"where": where})
-        house_rules = self.json(item, "house_rules", where, dict)
+        own_game, house_rules = self.own_game(
+            item, rules.key, self.json(item, "house_rules", where, dict), where)
         players = self.seated(item, where)
         problems = rules.validate_setup([player.key for player in players], house_rules)
         if problems:
@@ -618,6 +762,8 @@ class Importer:
         group = series or tournament
         if group is not None and group.game != rules.key:
             raise self.wrong(where, "game")
+        if group is not None and group.own_game is not own_game:
+            raise self.wrong(where, "own_game")
         last_round = tournament and (tournament.final_round or tournament.rounds_planned)
         race_number = self.number(item, "race_number", where, low=1, high=100,
                                   optional=series is None)
@@ -632,7 +778,8 @@ class Importer:
         if group is not None:
             self.check_members(group, players, where)
         play = Play(
-            household=household, game=rules.key, game_night=night, series=series,
+            household=household, game=rules.key, own_game=own_game, game_night=night,
+            series=series,
             race_number=race_number, tournament=tournament,
             round_number=round_number, table_number=table_number,
             house_rules=house_rules, start_seat=start_seat,

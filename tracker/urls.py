@@ -91,6 +91,8 @@ urlpatterns = [
     path("household/new/", households.household_create, name="household_create"),
     path("household/name/", households.household_rename, name="household_rename"),
     path("household/export/", transfer.household_export, name="household_export"),
+    path("household/export/bgstats.json", transfer.household_export_bgstats,
+         name="household_export_bgstats"),
     path("household/export/plays.csv", transfer.household_export_csv,
          name="household_export_csv"),
     path("household/import/", transfer.household_import, name="household_import"),

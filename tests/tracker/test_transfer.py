@@ -56,7 +56,7 @@ def test_export_import_export_gives_the_same_document(everything):
 def test_the_document_holds_every_kind_of_thing(everything):
     document = export_household(everything)
 
-    assert (document["format"], document["version"]) == ("family-scorekeeper", 1)
+    assert (document["format"], document["version"]) == ("family-scorekeeper", 2)
     statuses = {play["status"] for play in document["plays"]}
     assert statuses == {"finished", "abandoned", "in_progress"}
     kniffel = next(play for play in document["plays"] if play["game"] == "kniffel")
@@ -66,13 +66,89 @@ def test_the_document_holds_every_kind_of_thing(everything):
     assert kniffel["result"]["sheets"][anna] == {"sixes": 30}
     assert [change["action"] for change in kniffel["changes"]] == [
         "started", "cell", "cell", "cell_corrected"]
-    [series] = document["series"]
+    series = document["series"][0]
     assert series["changes"][0]["action"] == "extended"
     [tournament] = document["tournaments"]
     assert [entry["dropped_after_round"] for entry in tournament["entries"]] == [
         None, None, None, None, 1]
     guest = next(p["id"] for p in document["players"] if p["name"] == "Oma Grete")
     assert any(guest in night["players"] for night in document["nights"])
+
+
+def test_the_document_carries_the_library_and_each_own_game_played(everything):
+    document = export_household(everything)
+
+    skyjo = next(own for own in document["own_games"] if own["name"] == "Skyjo")
+    assert {key: value for key, value in skyjo.items() if key != "created_at"} == {
+        "id": skyjo["id"], "name": "Skyjo", "scoring": "fewest_points", "teams": False,
+        "end": "target", "end_at": 100, "min_players": 2, "max_players": 8,
+        "note": "Columns of three alike are cleared."}
+    assert {own["name"] for own in document["own_games"]} == {
+        "Skyjo", "Doppelkopf", "Hanabi", "Carcassonne"}
+    league = next(one for one in document["series"] if one["name"] == "Skyjo league")
+    assert league["own_game"] == skyjo["id"]
+    assert {play["own_game"] for play in document["plays"] if play["game"] == "generic"} == {
+        own["id"] for own in document["own_games"] if own["name"] != "Carcassonne"}
+    assert {play["own_game"] for play in document["plays"] if play["game"] != "generic"} == {
+        None}
+    teams = next(play for play in document["plays"] if play["result"].get("teams"))
+    assert teams["result"]["winners"] == ["Re"]
+
+
+def test_an_old_export_moves_any_other_game_into_other_games(everything):
+    document = export_household(everything)
+    document["version"] = 1
+    del document["own_games"]
+    for play in document["plays"]:
+        del play["own_game"]
+    for group in document["series"] + document["tournaments"]:
+        del group["own_game"]
+    document["series"] = [one for one in document["series"] if one["game"] != "generic"]
+    first = next(play for play in document["plays"] if play["game"] == "maus_im_nacken")
+    old = [{**first, "id": f"old{number}", "game": "generic", "series": None,
+            "tournament": None, "race_number": None, "round_number": None,
+            "table_number": None, "house_rules": {"lower_wins": lower}, "cells": [],
+            "changes": [], "status": "finished",
+            "result": {"scores": {row["player"]: points for row, points in zip(
+                first["participants"], (10, 20), strict=True)}}}
+           for number, lower in enumerate((False, True, False))]
+    document["plays"] = [play for play in document["plays"] if play["game"] != "generic"
+                         ] + old
+
+    imported = import_household(document, name="Old")
+
+    library = {own.name: own for own in imported.own_games.all()}
+    assert set(library) == {"Other games", "Other games (fewest points)"}
+    assert library["Other games (fewest points)"].scoring == "fewest_points"
+    plays = Play.objects.filter(household=imported, game="generic").order_by("id")
+    assert [play.own_game.name for play in plays] == [
+        "Other games", "Other games (fewest points)", "Other games"]
+    assert plays[1].house_rules == {"scoring": "fewest_points", "teams": False,
+                                    "end": "host", "end_at": 0}
+    assert sorted(p.place for p in plays[1].participants.all()) == [1, 2]
+
+
+@pytest.mark.parametrize(("change", "names"), [
+    (lambda d: d["own_games"].append({**d["own_games"][0], "id": "o9",
+                                      "name": d["own_games"][0]["name"].upper()}),
+     ["Two own games are called “SKYJO”"]),
+    (lambda d: d["own_games"][0].update(scoring="cooperative", teams=True),
+     ["Own game “Skyjo”"]),
+    (lambda d: d["own_games"][0].update(min_players=5, max_players=3),
+     ["Own game “Skyjo”", "max_players"]),
+    (lambda d: d["own_games"][0].update(name=" "), ["Own game no. 1", "name"]),
+    (lambda d: play_of(d, game="generic").update(own_game=None),
+     ["Own game of", "own_game"]),
+    (lambda d: play_of(d, game="kniffel").update(own_game="o1"), ["Kniffel of", "own_game"]),
+    (lambda d: play_of(d, game="generic", series="s2").update(own_game="o2"),
+     ["own_game"]),
+], ids=["name-twice", "co-op-in-teams", "fewest-above-most", "no-name", "play-without",
+        "rules-game-with-one", "race-of-another-own-game"])
+def test_an_own_game_the_app_could_not_have_made_is_refused(everything, change, names):
+    message = refused(edited(export_household(everything), change))
+
+    for name in names:
+        assert name in message
 
 
 def test_the_document_names_objects_by_its_own_ids_and_holds_no_secrets(everything, host):
@@ -84,7 +160,7 @@ def test_the_document_names_objects_by_its_own_ids_and_holds_no_secrets(everythi
     assert set(finished["result"]["elephants"]) <= {p["id"] for p in document["players"]}
     assert set(finished["changes"][-1]["data"]["points"]) <= {
         p["id"] for p in document["players"]}
-    for secret in ("token", "password", "host", "email", "created_by", "changed_by"):
+    for secret in ("token", "password", '"host":', "email", "created_by", "changed_by"):
         assert secret not in text
     assert everything.players.first().key not in finished["result"]["elephants"]
 
@@ -108,7 +184,7 @@ def test_the_export_takes_the_same_queries_however_many_plays(
                                            family[1].key: ["caught"] * 4}},
                       expected_version=1)
 
-    with django_assert_max_num_queries(13):
+    with django_assert_max_num_queries(14):
         document = export_household(household)
 
     assert len(document["plays"]) == 30
@@ -224,7 +300,7 @@ def test_two_players_of_one_name_are_refused(everything):
     (b"\x89PNG not json", "not a JSON document"),
     (b"[" * 100_000, "not a JSON document"),
     (b'{"format": "something-else", "version": 1}', "not an export of the scorekeeper"),
-    (b'{"format": "family-scorekeeper", "version": 2}', "newer version"),
+    (b'{"format": "family-scorekeeper", "version": 3}', "newer version"),
     (b'{"format": "family-scorekeeper", "version": "1"}', "which version"),
     (b"1" * 5000, "not a JSON document"),
     (b" " * (MAX_BYTES + 1), "larger than 20 MB"),

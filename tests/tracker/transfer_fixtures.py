@@ -1,6 +1,6 @@
 """A household with every kind of thing the export carries."""
 
-from tests.factories import GameNightFactory, PlayerFactory, SeriesFactory
+from tests.factories import GameNightFactory, OwnGameFactory, PlayerFactory, SeriesFactory
 from tracker.models import SeriesChange, Tournament, TournamentEntry
 from tracker.recording import (
     abandon_play,
@@ -66,7 +66,42 @@ def build_everything(household, night, family, host):
     finish_tables(start_tournament_round(tournament))
     drop_out(tournament, guest)
     start_tournament_round(tournament)
+    build_own_games(household, night, family, host)
     return household
+
+
+def build_own_games(household, night, family, host):
+    """The library: a fewest-points game with a series, a team game whose recorded winners
+    stand against the scores, a co-operative game and one never played."""
+    anna, ben, carla, david = family
+    skyjo = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points",
+                           end="target", end_at=100, min_players=2, max_players=8,
+                           note="Columns of three alike are cleared.")
+    teams = OwnGameFactory(household=household, name="Doppelkopf", scoring="most_points",
+                           teams=True, min_players=4, max_players=4)
+    together = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+    OwnGameFactory(household=household, name="Carcassonne")
+
+    play = start_play(household=household, game="generic", own_game=skyjo,
+                      players=[anna, ben, carla], game_night=night, start_seat=2, user=host)
+    record_result(play, {"rounds": [{anna.key: 12, ben.key: 30, carla.key: 5},
+                                    {anna.key: 20, ben.key: 75}], "finished": True},
+                  expected_version=1, user=host)
+    play = start_play(household=household, game="generic", own_game=teams,
+                      players=[anna, ben, carla, david], game_night=night)
+    record_result(play, {"teams": {"Re": [anna.key, carla.key], "Kontra": [ben.key, david.key]},
+                         "scores": {"Re": 120, "Kontra": 121}, "winners": ["Re"]},
+                  expected_version=1)
+    play = start_play(household=household, game="generic", own_game=together,
+                      players=[ben, carla], game_night=night)
+    record_result(play, {"won": True, "score": 23}, expected_version=1)
+
+    series = SeriesFactory(household=household, name="Skyjo league", game="generic",
+                           own_game=skyjo, races_planned=2, tiebreaks=["wins"],
+                           house_rules=skyjo.house_rules)
+    series.players.set([anna, david])
+    race = start_series_race(series, night=night, user=host)
+    record_result(race, {"scores": {anna.key: 40, david.key: 60}}, expected_version=1)
 
 
 def page_addresses(household):

@@ -1,4 +1,4 @@
-"""A household's data to take away (JSON and CSV), and an export brought back."""
+"""A household's data to take away (JSON, CSV and BG Stats), and an export brought back."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from tracker.bgstats import to_bgstats
 from tracker.models import Household
 from tracker.transfer import (
     MAX_BYTES,
@@ -24,7 +25,7 @@ from tracker.transfer import (
     export_csv,
     export_household,
     import_household,
-    read_document,
+    read_file,
 )
 from tracker.views.common import household_required, render_page
 
@@ -54,6 +55,14 @@ def household_export(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
+def household_export_bgstats(request: HttpRequest) -> HttpResponse:
+    household = household_required(request)
+    text = json.dumps(to_bgstats(household), ensure_ascii=False, indent=1)
+    return download(text, household, "bgstats.json", "application/json; charset=utf-8")
+
+
+@login_required
+@require_safe
 def household_export_csv(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     out = io.StringIO()
@@ -65,14 +74,16 @@ def household_export_csv(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def household_import(request: HttpRequest) -> HttpResponse:
-    """An exported household restored as a new one, with the importing user as a member."""
+    """An exported household (ours or BG Stats') restored as a new one, with the importing
+    user as a member; what a BG Stats file held that the app does not keep is listed."""
     posted = request.method == "POST"
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
         upload = form.cleaned_data["document"]
         try:
             with transaction.atomic():
-                household = import_household(read_document(upload.read(MAX_BYTES + 1)),
+                reading = read_file(upload.read(MAX_BYTES + 1))
+                household = import_household(reading.document,
                                              name=form.cleaned_data["name"] or None)
                 household.members.add(request.user)
         except ImportRefused as refused:
@@ -80,6 +91,8 @@ def household_import(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Imported as %(household)s.")
                              % {"household": household.name})
+            for note in reading.notes:
+                messages.warning(request, note)
             return redirect("household")
     return render_page(request, "households/import.html", {"form": form},
                        status=422 if form.errors else 200)

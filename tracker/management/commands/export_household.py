@@ -1,4 +1,5 @@
-"""Write a household's whole data as one JSON document, for a backup or another server."""
+"""Write a household's whole data as one JSON document, for a backup or another server, or
+in BG Stats' format."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from tracker.bgstats import to_bgstats
 from tracker.models import Household
 from tracker.transfer import export_household
 
@@ -19,15 +21,22 @@ class Command(BaseCommand):
         parser.add_argument("name", help="The household's name.")
         parser.add_argument("-o", "--output", default="-",
                             help="The file to write; - or nothing for standard output.")
+        parser.add_argument("--format", choices=["scorekeeper", "bgstats"],
+                            default="scorekeeper",
+                            help="scorekeeper (everything, to import here) or bgstats "
+                                 "(players, games and finished plays, for the BG Stats app).")
 
-    def handle(self, *args: Any, name: str, output: str, **options: Any) -> None:
+    def handle(self, *args: Any, name: str, output: str, format: str, **options: Any
+               ) -> None:
         found = list(Household.objects.filter(name=name)[:2])
         if not found:
             raise CommandError(_("No household is called %(name)r.") % {"name": name})
         if len(found) > 1:
             raise CommandError(_("Several households are called %(name)r: rename all but one "
                                  "in the admin first.") % {"name": name})
-        text = json.dumps(export_household(found[0]), ensure_ascii=False, indent=1) + "\n"
+        document = (to_bgstats(found[0]) if format == "bgstats"
+                    else export_household(found[0]))
+        text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
         if output == "-":
             self.stdout.write(text, ending="")
             return

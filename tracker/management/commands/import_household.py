@@ -1,4 +1,4 @@
-"""Restore an exported household as a new household."""
+"""Restore an exported household (ours or a BG Stats export) as a new household."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from tracker.transfer import MAX_BYTES, ImportRefused, import_household, read_document
+from tracker.transfer import MAX_BYTES, ImportRefused, import_household, read_file
 
 
 class Command(BaseCommand):
-    help = "Import a household exported with export_household, as a new household."
+    help = ("Import a household exported with export_household, or a BG Stats export, as a "
+            "new household.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="The exported JSON file; - for standard input.")
@@ -38,10 +39,13 @@ class Command(BaseCommand):
             raise CommandError(_("Cannot read %(file)s: %(reason)s.")
                                % {"file": file, "reason": error.strerror}) from None
         try:
-            household = import_household(read_document(data), name=name)
+            reading = read_file(data)
+            household = import_household(reading.document, name=name)
         except ImportRefused as refused:
             raise CommandError(str(refused)) from None
         if user is not None:
             household.members.add(user)
         self.stdout.write(_("Imported as %(name)r (id %(id)s).")
                           % {"name": household.name, "id": household.pk})
+        for note in reading.notes:
+            self.stdout.write(f"- {note}")
