@@ -4,6 +4,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.utils import translation
 
 import games
 from games import coach
@@ -34,6 +35,13 @@ def _static_files_without_manifest(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _language_of_each_test_its_own():
+    """A language a request or a test activated does not leak into the next test's messages."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

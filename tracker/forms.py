@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 import games.seating
 from tracker.engine_text import say, say_lazy
-from tracker.library import LibraryGame, find
+from tracker.library import LibraryGame, find, library
 from tracker.models import (
     COLOURS,
     GameNight,
@@ -25,7 +25,6 @@ from tracker.models import (
     Series,
     Tournament,
     TournamentEntry,
-    game_choices,
     tidy_name,
 )
 from tracker.parsing import IdField, IdsField, parse_whole_number
@@ -528,7 +527,9 @@ class HistoryFilterForm(forms.Form):
 
     def __init__(self, *args: Any, household: Household, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", _("All games")), *game_choices()]
+        self.fields["game"].choices = [("", _("All games")), *(
+            (entry.key, entry.name) for entry in sorted(library(household),
+                                                        key=lambda entry: entry.name.lower()))]
         # Only what an option shows: a series' JSON settings cost more to load than the rest.
         self.fields["player"].queryset = Player.objects.filter(household=household).only("name")
         self.fields["series"].queryset = Series.objects.filter(household=household).only("name")

@@ -10,15 +10,13 @@ from django.db.models import Count
 
 import games
 from tracker.engine_text import say
-from tracker.models import GameNight, Household, OwnGame, Play
-
-#: How a library entry of an own game is named in forms and URLs: "own:<id>".
-OWN_PREFIX = "own:"
+from tracker.models import GameNight, Household, OwnGame, Play, game_key_of
 
 
 @dataclass(frozen=True)
 class LibraryGame:
-    """One game the household can start: a rules game, or one of its own."""
+    """One game the household can start: a rules game, or one of its own. ``key`` is the key
+    the statistics count its plays under."""
 
     key: str
     name: str
@@ -37,7 +35,7 @@ class LibraryGame:
 def own_library_game(own_game: OwnGame) -> LibraryGame:
     rules = games.get("generic")
     return LibraryGame(
-        key=f"{OWN_PREFIX}{own_game.pk}", name=own_game.name,
+        key=game_key_of("generic", own_game.pk), name=own_game.name,
         description=own_game.note or own_game.get_scoring_display(),
         min_players=own_game.min_players or rules.min_players,
         max_players=own_game.max_players or rules.max_players,
@@ -57,21 +55,16 @@ def library(household: Household, night: GameNight | None = None) -> list[Librar
     entries = [rules_library_game(rules) for rules in games.all_games()
                if rules.key != "generic"]
     entries += [own_library_game(own) for own in household.own_games.all()]
-    played = {entry_key(row): row["count"] for row in (
+    played = {row["game_key"]: row["count"] for row in (
         Play.objects.filter(household=household).exclude(status=Play.Status.ABANDONED)
-        .values("game", "own_game").annotate(count=Count("id")).order_by())}
+        .values("game_key").annotate(count=Count("id")).order_by())}
     tonight: list[str] = []
     if night is not None:
-        tonight = list(dict.fromkeys(entry_key(row) for row in night.plays.order_by(
-            "-created_at", "-id").values("game", "own_game")))
+        tonight = list(dict.fromkeys(night.plays.order_by("-created_at", "-id")
+                                     .values_list("game_key", flat=True)))
     rank = {key: index for index, key in enumerate(tonight)}
     return sorted(entries, key=lambda entry: (rank.get(entry.key, len(rank)),
                                               -played.get(entry.key, 0), entry.name.lower()))
-
-
-def entry_key(row: dict[str, Any]) -> str:
-    """The library key of a play's game, from its ``game`` and ``own_game`` values."""
-    return f"{OWN_PREFIX}{row['own_game']}" if row["own_game"] else row["game"]
 
 
 def find(entries: list[LibraryGame], key: Any) -> LibraryGame | None:

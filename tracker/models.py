@@ -169,6 +169,21 @@ class OwnGame(models.Model):
                 "end_at": self.end_at}
 
 
+#: How an own game is named where the statistics count games: "own-<id>".
+OWN_GAME_KEY_PREFIX = "own-"
+
+
+def game_key_of(game: str, own_game_id: int | None) -> str:
+    """The key the statistics count a play's game under: the rules' key, or the own game's."""
+    return f"{OWN_GAME_KEY_PREFIX}{own_game_id}" if own_game_id is not None else game
+
+
+def own_game_id_of(key: str) -> int | None:
+    """The own game's id in a statistics key such as "own-12"; None for a rules game's key."""
+    number = key.removeprefix(OWN_GAME_KEY_PREFIX)
+    return int(number) if number != key and number.isdecimal() else None
+
+
 def game_display(played: Play | Series | Tournament) -> str:
     """The name of the game of a play, series or tournament: an own game's as the family
     named it (read with the object: list pages select it), else the rules' in the language
@@ -449,6 +464,10 @@ class Play(models.Model):
     game = models.CharField(_("game"), max_length=40, choices=game_choices)
     own_game = models.ForeignKey(OwnGame, on_delete=models.PROTECT, null=True, blank=True,
                                  related_name="plays", verbose_name=_("own game"))
+    # The game as the statistics count it: the rules' key, or "own-<id>" for each own game,
+    # so that Uno and Skyjo are two games in the history, the records and the year review.
+    game_key = models.CharField(_("game in the statistics"), max_length=40, editable=False,
+                                default="")
     house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
     result = models.JSONField(_("result"), default=dict, blank=True)
     start_seat = models.PositiveSmallIntegerField(
@@ -475,7 +494,7 @@ class Play(models.Model):
         indexes = [
             models.Index(fields=["household", "played_on", "created_at"],
                          name="play_household_day"),
-            models.Index(fields=["household", "status", "game", "played_on"],
+            models.Index(fields=["household", "status", "game_key", "played_on"],
                          name="play_household_counted"),
         ]
         constraints = [
@@ -506,7 +525,11 @@ class Play(models.Model):
         return f"{self.get_game_display()} #{self.pk}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Save, keeping :attr:`played_on` the date of the night the play belongs to."""
+        """Save, keeping :attr:`played_on` the date of the night the play belongs to, and
+        :attr:`game_key` the game's."""
+        self.game_key = game_key_of(self.game, self.own_game_id)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "game_key"}
         moved = getattr(self, "_stored_night_id", None) != self.game_night_id
         if self.game_night_id is not None and (moved or self.played_on is None):
             self.played_on = self.game_night.date

@@ -528,7 +528,7 @@ def share_of(play: Play) -> tallies.Share:
     """What ``play`` adds to the statistics' tallies as it is, from its loaded participants
     and stored result."""
     return tallies.play_share(
-        play.status, play.game,
+        play.status, play.game_key,
         [(participant.player_id, participant.place) for participant in play.participants.all()],
         play.result.get("sheets") or {})
 

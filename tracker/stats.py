@@ -10,6 +10,7 @@ first place each have a win; head-to-head, equal places are a draw.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -42,12 +43,14 @@ from tracker.models import (
     HeadToHeadTally,
     Household,
     KniffelFieldTally,
+    OwnGame,
     Participant,
     Play,
     Player,
     PlayStatus,
     Series,
     Tournament,
+    own_game_id_of,
 )
 
 #: A leaderboard lists only players with at least this many plays of the game.
@@ -83,8 +86,30 @@ def in_year(year: int, prefix: str = "") -> Q:
     return Q(**{f"{prefix}played_on__range": (date(year, 1, 1), date(year, 12, 31))})
 
 
+def game_names(keys: Iterable[str]) -> dict[str, str]:
+    """Names of games by the keys the statistics count them under: the rules' names, and
+    the household's own games' as the family named them (one query, none without any)."""
+    keys = set(keys)
+    own = {own_game_id_of(key): key for key in keys if own_game_id_of(key) is not None}
+    names = {key: say(games.get(key).name) for key in keys
+             if own_game_id_of(key) is None and key in games.GAMES}
+    if own:
+        names |= {own[pk]: name for pk, name in
+                  OwnGame.objects.filter(pk__in=own).values_list("pk", "name")}
+    return names
+
+
 def game_name(key: str) -> str:
-    return say(games.get(key).name)
+    return game_names([key]).get(key, key)
+
+
+def scores_points(key: str) -> bool:
+    """Whether the game counted under ``key`` gives points: an own game as it is defined."""
+    own_game_id = own_game_id_of(key)
+    if own_game_id is None:
+        return games.get(key).scored_by_points
+    own_game = OwnGame.objects.filter(pk=own_game_id).first()
+    return own_game is not None and games.get("generic").scores_points(own_game.house_rules)
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -151,13 +176,16 @@ def games_and_places(player: Player) -> tuple[list[GameLine], list[dict[str, int
     1st, 2nd, ... (shared places count as that place): one count per game and place."""
     per_game: dict[str, GameLine] = {}
     per_place: dict[int | None, int] = {}
-    for row in (counted_seats(player).values("play__game", "place")
+    for row in (counted_seats(player).values("play__game_key", "place")
                 .annotate(count=Count("id"))):
-        line = per_game.setdefault(row["play__game"], GameLine(
-            row["play__game"], game_name(row["play__game"]), 0, 0))
+        line = per_game.setdefault(row["play__game_key"],
+                                   GameLine(row["play__game_key"], "", 0, 0))
         line.plays += row["count"]
         line.wins += row["count"] if row["place"] == 1 else 0
         per_place[row["place"]] = per_place.get(row["place"], 0) + row["count"]
+    names = game_names(per_game)
+    for line in per_game.values():
+        line.name = names.get(line.key, line.key)
     lines = sorted(per_game.values(), key=lambda line: (-line.plays, line.key))
     places = [{"place": place, "count": count} for place, count
               in sorted(per_place.items(), key=lambda item: (item[0] is None, item[0] or 0))]
@@ -209,7 +237,7 @@ def kniffel_profile(player: Player) -> dict[str, Any] | None:
 
     The field averages come from the running totals of :mod:`tracker.tallies`.
     """
-    mine = counted_participations(player.household).filter(player=player, play__game="kniffel")
+    mine = counted_participations(player.household).filter(player=player, play__game_key="kniffel")
     totals = mine.aggregate(
         plays=Count("id"), average=Avg("points"), best=Max("points"),
         bonus=Count("id", filter=Q(details__bonus__gt=0)),
@@ -236,7 +264,7 @@ def kniffel_profile(player: Player) -> dict[str, Any] | None:
 def maus_profile(player: Player) -> dict[str, Any] | None:
     """Die Maus im Nacken: points per race, and the share of elephants home and caught."""
     totals = (counted_participations(player.household)
-              .filter(player=player, play__game="maus_im_nacken")
+              .filter(player=player, play__game_key="maus_im_nacken")
               .aggregate(races=Count("id"), points=Avg("points"),
                          home=Sum(Cast(KT("details__home"), IntegerField())),
                          caught=Sum(Cast(KT("details__caught"), IntegerField()))))
@@ -251,8 +279,9 @@ def maus_profile(player: Player) -> dict[str, Any] | None:
 def head_to_head(player: Player, players: dict[int, Player]) -> list[HeadToHead]:
     """Every opponent the player met, most plays together first (from the running totals
     of :mod:`tracker.tallies`)."""
-    rows = (HeadToHeadTally.objects.filter(player=player, together__gt=0).order_by("game")
-            .values_list("opponent", "game", "together", "ahead", "behind"))
+    rows = list(HeadToHeadTally.objects.filter(player=player, together__gt=0).order_by("game")
+                .values_list("opponent", "game", "together", "ahead", "behind"))
+    names = game_names(row[1] for row in rows)
     found: dict[int, HeadToHead] = {}
     for opponent, game, together, ahead, behind in rows:
         line = found.setdefault(opponent, HeadToHead(players[opponent]))
@@ -261,7 +290,7 @@ def head_to_head(player: Player, players: dict[int, Player]) -> list[HeadToHead]
         line.ahead += ahead
         line.behind += behind
         line.level += level
-        line.by_game.append({"key": game, "name": game_name(game), "together": together,
+        line.by_game.append({"key": game, "name": names.get(game, game), "together": together,
                              "ahead": ahead, "behind": behind, "level": level})
     return sorted(found.values(), key=lambda line: (-line.together, line.opponent.name.lower()))
 
@@ -306,9 +335,9 @@ def best_result(rows: QuerySet[Participant], lowest: bool) -> Participant | None
 
 def game_records(household: Household, key: str) -> list[Record]:
     """The game's natural records: the best score (and, for Kniffel, the worst)."""
-    rows = counted_participations(household).filter(play__game=key, play__scored_by_points=True)
+    rows = counted_participations(household).filter(play__game_key=key, play__scored_by_points=True)
     records = []
-    lower = (counted_plays(household).filter(game=key, scored_by_points=True)
+    lower = (counted_plays(household).filter(game_key=key, scored_by_points=True)
              .values_list("lower_is_better", flat=True).distinct())
     for lowest in sorted(set(lower)):
         best = best_result(rows.filter(play__lower_is_better=lowest), lowest)
@@ -325,7 +354,7 @@ def game_records(household: Household, key: str) -> list[Record]:
 def leaderboard(household: Household, key: str, players: dict[int, Player],
                 min_plays: int = LEADERBOARD_MIN_PLAYS) -> list[dict[str, Any]]:
     """Players with at least ``min_plays`` plays of the game, best win rate first."""
-    rows = list(counted_participations(household).filter(play__game=key).values("player")
+    rows = list(counted_participations(household).filter(play__game_key=key).values("player")
                 .annotate(plays=Count("id"), wins=Count("id", filter=Q(place=1)))
                 .filter(plays__gte=min_plays))
     for row in rows:
@@ -339,8 +368,8 @@ def leaderboard(household: Household, key: str, players: dict[int, Player],
 
 def score_distribution(household: Household, key: str) -> list[dict[str, Any]]:
     """How often each range of points was scored; places for games without points."""
-    rows = counted_participations(household).filter(play__game=key)
-    if not games.get(key).scored_by_points:
+    rows = counted_participations(household).filter(play__game_key=key)
+    if not scores_points(key):
         return [{"label": f"{row['place']}.", "count": row["count"]}
                 for row in rows.filter(place__isnull=False).values("place")
                 .annotate(count=Count("id")).order_by("place")]
@@ -397,7 +426,7 @@ def fairness(household: Household, key: str) -> dict[str, Any]:
     """
     table_size = (Participant.objects.filter(play=OuterRef("play")).order_by()
                   .values("play").annotate(n=Count("id")).values("n"))
-    rows = (counted_participations(household).filter(play__game=key)
+    rows = (counted_participations(household).filter(play__game_key=key)
             .annotate(size=Subquery(table_size),
                       starts=Q(seat=F("play__start_seat")))
             .values("seat", "size", "starts")
@@ -446,7 +475,7 @@ def fairness_sentence(start: FairnessRow, game: str) -> str:
 def game_stats(household: Household, key: str, players: dict[int, Player]) -> dict[str, Any]:
     """Everything a game's page shows."""
     return {
-        "plays": counted_plays(household).filter(game=key).count(),
+        "plays": counted_plays(household).filter(game_key=key).count(),
         "records": game_records(household, key),
         "leaderboard": leaderboard(household, key, players),
         "min_plays": LEADERBOARD_MIN_PLAYS,
@@ -457,9 +486,11 @@ def game_stats(household: Household, key: str, players: dict[int, Player]) -> di
 
 def played_games(household: Household) -> list[dict[str, Any]]:
     """The games the household finished at least once, most played first."""
-    return [{"key": row["game"], "name": game_name(row["game"]), "plays": row["plays"]}
-            for row in counted_plays(household).values("game").annotate(plays=Count("id"))
-            .order_by("-plays", "game")]
+    rows = list(counted_plays(household).values("game_key").annotate(plays=Count("id"))
+                .order_by("-plays", "game_key"))
+    names = game_names(row["game_key"] for row in rows)
+    return [{"key": row["game_key"], "name": names.get(row["game_key"], row["game_key"]),
+             "plays": row["plays"]} for row in rows]
 
 
 # History --------------------------------------------------------------------------
@@ -482,9 +513,12 @@ def history_entries(household: Household, *, game: str | None = None,
                     .annotate(day=TruncDate("created_at"))
                     for model in (Series, Tournament)]
     if game:
-        nights = nights.filter(pk__in=Play.objects.filter(game=game).values("game_night"))
-        plays = plays.filter(game=game)
-        competitions = [qs.filter(game=game) for qs in competitions]
+        nights = nights.filter(pk__in=Play.objects.filter(game_key=game).values("game_night"))
+        plays = plays.filter(game_key=game)
+        own_game_id = own_game_id_of(game)
+        competitions = [qs.filter(own_game=own_game_id) if own_game_id is not None
+                        else qs.filter(game=game, own_game__isnull=True)
+                        for qs in competitions]
     if player:
         nights = nights.filter(pk__in=Participant.objects.filter(player=player)
                                .values("play__game_night"))
@@ -513,7 +547,9 @@ def history_entries(household: Household, *, game: str | None = None,
 def year_review(household: Household, year: int, players: dict[int, Player]) -> dict[str, Any]:
     """Nights, plays, the most played game, each game's champion, records set, the best night."""
     plays = counted_plays(household).filter(in_year(year))
-    per_game = list(plays.values("game").annotate(plays=Count("id")).order_by("-plays", "game"))
+    per_game = list(plays.values("game_key").annotate(plays=Count("id"))
+                    .order_by("-plays", "game_key"))
+    names = game_names(row["game_key"] for row in per_game)
     seats = counted_participations(household).filter(in_year(year, "play__"))
     best_night = (GameNight.objects.filter(household=household, date__year=year)
                   .annotate(plays_count=Count("plays", distinct=True,
@@ -525,9 +561,10 @@ def year_review(household: Household, year: int, players: dict[int, Player]) -> 
         "year": year,
         "nights": GameNight.objects.filter(household=household, date__year=year).count(),
         "plays": sum(row["plays"] for row in per_game),
-        "games": [{"key": row["game"], "name": game_name(row["game"]), "plays": row["plays"]}
-                  for row in per_game],
-        "most_played": ({"key": per_game[0]["game"], "name": game_name(per_game[0]["game"]),
+        "games": [{"key": row["game_key"], "name": names.get(row["game_key"], row["game_key"]),
+                   "plays": row["plays"]} for row in per_game],
+        "most_played": ({"key": per_game[0]["game_key"],
+                         "name": names.get(per_game[0]["game_key"], per_game[0]["game_key"]),
                          "plays": per_game[0]["plays"]} if per_game else None),
         "champions": champions(seats, players),
         "records": records_set(household, year),
@@ -538,20 +575,21 @@ def year_review(household: Household, year: int, players: dict[int, Player]) -> 
 def champions(seats: QuerySet[Participant], players: dict[int, Player]
               ) -> list[dict[str, Any]]:
     """Per game, the players with the most wins (ties share the title)."""
-    rows = (seats.values("play__game", "player")
+    rows = (seats.values("play__game_key", "player")
             .annotate(wins=Count("id", filter=Q(place=1)), plays=Count("id"))
             .filter(wins__gt=0))
     best: dict[str, dict[str, Any]] = {}
     for row in rows:
-        entry = best.setdefault(row["play__game"], {"key": row["play__game"], "wins": 0,
+        entry = best.setdefault(row["play__game_key"], {"key": row["play__game_key"], "wins": 0,
                                                     "players": []})
         if row["wins"] > entry["wins"]:
             entry.update(wins=row["wins"], players=[])
         if row["wins"] == entry["wins"]:
             entry["players"].append(players[row["player"]])
     result = []
+    names = game_names(best)
     for key, entry in best.items():
-        entry["name"] = game_name(key)
+        entry["name"] = names.get(key, key)
         entry["players"].sort(key=lambda player: player.name.lower())
         result.append(entry)
     return sorted(result, key=lambda entry: entry["name"].lower())
@@ -564,11 +602,11 @@ def records_set(household: Household, year: int) -> list[dict[str, Any]]:
     """
     scored = counted_participations(household).filter(play__scored_by_points=True,
                                                        points__isnull=False)
-    keys = ("play__game", "play__lower_is_better")
-    this_year = {(row["play__game"], row["play__lower_is_better"]): row for row in
+    keys = ("play__game_key", "play__lower_is_better")
+    this_year = {(row["play__game_key"], row["play__lower_is_better"]): row for row in
                  scored.filter(in_year(year, "play__")).values(*keys)
                  .annotate(high=Max("points"), low=Min("points"))}
-    before = {(row["play__game"], row["play__lower_is_better"]): row for row in
+    before = {(row["play__game_key"], row["play__lower_is_better"]): row for row in
               scored.filter(play__played_on__lt=date(year, 1, 1))
               .values(*keys).annotate(high=Max("points"), low=Min("points"))}
     wanted: dict[tuple[str, bool], int] = {}
@@ -582,14 +620,15 @@ def records_set(household: Household, year: int) -> list[dict[str, Any]]:
     # same queries in a year without a record as in one with records.
     holders = Q(pk__isnull=True)
     for (key, lowest), value in wanted.items():
-        holders |= Q(play__game=key, play__lower_is_better=lowest, points=value)
+        holders |= Q(play__game_key=key, play__lower_is_better=lowest, points=value)
     found = (scored.filter(in_year(year, "play__")).filter(holders)
              .select_related("player", "play__game_night").order_by("play__created_at", "id"))
     result: dict[tuple[str, bool], dict[str, Any]] = {}
+    names = game_names(key for key, _lowest in wanted)
     for participant in found:
-        group = (participant.play.game, participant.play.lower_is_better)
+        group = (participant.play.game_key, participant.play.lower_is_better)
         entry = result.setdefault(group, {
-            "name": game_name(group[0]), "key": group[0], "points": wanted[group],
+            "name": names.get(group[0], group[0]), "key": group[0], "points": wanted[group],
             "label": _("Fewest points") if group[1] else _("Most points"), "by": []})
         # A holder who reached the record in two plays holds it once.
         if all(other.player_id != participant.player_id for other in entry["by"]):

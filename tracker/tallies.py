@@ -114,9 +114,10 @@ def _add(model: Any, key_names: tuple[str, ...], counts: tuple[str, ...],
     model.objects.bulk_update(rows, counts)
 
 
-def rebuild(registry: Apps = installed_apps) -> None:
+def rebuild(registry: Apps = installed_apps, game: str = "game_key") -> None:
     """Both tallies recomputed from every stored cell and place (``registry`` lets a data
-    migration pass its historical models)."""
+    migration pass its historical models, and ``game`` the play's field that named the game
+    then: before own games were counted apart, ``game``)."""
     cell = registry.get_model("tracker", "KniffelCell")
     seat = registry.get_model("tracker", "Participant")
     field_tally = registry.get_model("tracker", "KniffelFieldTally")
@@ -124,7 +125,7 @@ def rebuild(registry: Apps = installed_apps) -> None:
     field_tally.objects.all().delete()
     meeting_tally.objects.all().delete()
     fields = (cell.objects.filter(play__status=FINISHED, play__game__in=DICE_GAMES).order_by()
-              .values("player_id", "field", game=F("play__game"))
+              .values("player_id", "field", game=F(f"play__{game}"))
               .annotate(cells=Count("id"), total=Sum("points"),
                         scored=Count("id", filter=Q(points__gt=0))))
     field_tally.objects.bulk_create(
@@ -133,7 +134,7 @@ def rebuild(registry: Apps = installed_apps) -> None:
          for row in fields), batch_size=1000)
     other = "play__participants__"
     meetings = (seat.objects.filter(play__status=FINISHED).order_by()
-        .values("player_id", opponent=F(f"{other}player"), game=F("play__game"))
+        .values("player_id", opponent=F(f"{other}player"), game=F(f"play__{game}"))
         .annotate(together=Count("id"),
                   ahead=Count("id", filter=Q(place__lt=F(f"{other}place"))),
                   behind=Count("id", filter=Q(place__gt=F(f"{other}place")))))

@@ -57,6 +57,7 @@ from tracker.models import (
     Tournament,
     TournamentEntry,
     TournamentStatus,
+    game_key_of,
     tidy_name,
 )
 from tracker.recording import dice_from_cells, full_result, share_of, sheets_from_cells
@@ -784,6 +785,7 @@ class Importer:
             round_number=round_number, table_number=table_number,
             house_rules=house_rules, start_seat=start_seat,
             scored_by_points=rules.scores_points(house_rules),
+            game_key=game_key_of(rules.key, own_game.pk if own_game else None),
             played_on=night.date if night else self.day(item, "played_on", where))
         self.choice(item, "status", where, PlayStatus.values)
         return play, players

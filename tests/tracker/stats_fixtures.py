@@ -17,15 +17,22 @@ import datetime
 from typing import Any
 
 from tests.factories import GameNightFactory, OwnGameFactory, SeriesFactory
-from tracker.models import Household, Play, Player
+from tracker.models import Household, Play, Player, game_key_of
 from tracker.recording import abandon_play, record_result, start_play
+
+#: The own game the statistics' examples play, and the key the statistics count it under.
+UNO = "Uno"
+
+
+def uno_key(household: Household) -> str:
+    return game_key_of("generic", OwnGameFactory(household=household, name=UNO).pk)
 
 
 def finish_generic(household: Household, night: Any, scores: list[tuple[Player, int]],
                    start_seat: int = 0) -> Play:
     play = start_play(household=household, game="generic",
-                      own_game=OwnGameFactory(household=household), players=[p for p, _ in scores],
-                      game_night=night, start_seat=start_seat)
+                      own_game=OwnGameFactory(household=household, name=UNO),
+                      players=[p for p, _ in scores], game_night=night, start_seat=start_seat)
     record_result(play, {"scores": {p.key: points for p, points in scores}},
                   expected_version=play.version)
     play.refresh_from_db()

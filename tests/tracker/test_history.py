@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from tests.factories import GameNightFactory, PlayerFactory
-from tests.tracker.stats_fixtures import build_history, finish_generic
+from tests.tracker.stats_fixtures import build_history, finish_generic, uno_key
 from tracker.stats import history_entries
 
 
@@ -37,13 +37,14 @@ def test_everything_newest_first_each_linking_to_its_page(host_client, history):
     ("game=maus_im_nacken", {"series", "night", "play:r1", "play:r2"}),
     ("series={series}", {"series", "night", "play:r1", "play:r2"}),
     ("player={ben}", {"night", "play:p1", "play:p2", "play:p3", "play:p4"}),
-    ("player={ben}&game=generic&until=2024-03-01", {"night", "play:p1", "play:p2", "play:p3"}),
+    ("player={ben}&game={uno}&until=2024-03-01", {"night", "play:p1", "play:p2", "play:p3"}),
     ("since=2024-03-02&until=2024-03-08", {"night", "play:r1", "play:r2", "play:p4"}),
 ])
-def test_filters_narrow_the_list(host_client, history, family, query, expected):
+def test_filters_narrow_the_list(host_client, household, history, family, query, expected):
     names = {"r1": history["races"][0], "r2": history["races"][1],
              **{f"p{n}": play for n, play in enumerate(history["plays"], start=1)}}
-    query = query.format(series=history["series"].pk, ben=family[1].pk)
+    query = query.format(series=history["series"].pk, ben=family[1].pk,
+                         uno=uno_key(household))
     labels = set()
     for kind, pk in shown(host_client.get(f"/history/?{query}")):
         found = [name for name, play in names.items() if kind == "play" and play.pk == pk]
@@ -56,8 +57,9 @@ def test_series_created_this_year_is_left_out_of_a_past_date_range(host_client, 
     assert "series" not in kinds
 
 
-def test_an_htmx_request_gets_only_the_entries(host_client, history):
-    response = host_client.get("/history/?game=generic", headers={"HX-Request": "true"})
+def test_an_htmx_request_gets_only_the_entries(host_client, household, history):
+    response = host_client.get(f"/history/?game={uno_key(household)}",
+                               headers={"HX-Request": "true"})
     html = response.content.decode()
     assert html.lstrip().startswith('<section class="card" id="entries">')
     assert "<h1>" not in html
@@ -86,10 +88,11 @@ def test_pages_of_25_keep_the_filters(host_client, household, family):
     night = GameNightFactory(household=household, date=datetime.date(2024, 5, 1))
     for _ in range(30):
         finish_generic(household, night, [(family[0], 3), (family[1], 2)])
-    first = host_client.get("/history/?game=generic")
+    uno = uno_key(household)
+    first = host_client.get(f"/history/?game={uno}")
     assert len(first.context["entries"]) == 25
-    assert 'href="?game=generic&amp;page=2"' in first.content.decode()
-    second = host_client.get("/history/?game=generic&page=2")
+    assert f'href="?game={uno}&amp;page=2"' in first.content.decode()
+    second = host_client.get(f"/history/?game={uno}&page=2")
     assert len(second.context["entries"]) == 6
 
 

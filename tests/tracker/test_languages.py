@@ -14,7 +14,7 @@ from django.utils import translation
 from games.i18n import Text
 from tests.factories import GameNightFactory
 from tests.printing.conftest import read_pdf
-from tests.tracker.stats_fixtures import build_history
+from tests.tracker.stats_fixtures import build_history, uno_key
 from tracker.printing import certificates_context
 
 pytestmark = pytest.mark.django_db
@@ -149,7 +149,7 @@ def test_charts_keep_their_coordinates_in_languages_with_a_decimal_comma(
     history = build_history(household, family)
     host_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     pages = [host_client.get(f"/players/{family[0].pk}/"),
-             host_client.get("/games/generic/"),
+             host_client.get(f"/games/{uno_key(household)}/"),
              host_client.get("/review/2024/"),
              host_client.get(reverse("print_series", args=[history["series"].pk]),
                              {"format": "html", "lang": language})]

@@ -137,7 +137,7 @@ def test_the_library_offers_the_household_s_own_games_tonight_s_and_most_played_
     assert "2–8 players" in page
 
     response = host_client.post(reverse("play_new", args=[night.pk]), {
-        "game": f"own:{skyjo.pk}", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
+        "game": f"own-{skyjo.pk}", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
     play = Play.objects.latest("pk")
     assert response.status_code == 302 and play.own_game == skyjo
     assert play.house_rules["scoring"] == "fewest_points"
@@ -155,7 +155,7 @@ def test_a_game_of_one_s_own_is_added_from_the_new_game_screen_and_chosen(
                                    "new_game-scoring": "most_points"}, **HTMX)
     wizard = OwnGame.objects.get(household=household)
     assert wizard.name == "Wizard"
-    assert f'value="own:{wizard.pk}" checked' in added.content.decode()
+    assert f'value="own-{wizard.pk}" checked' in added.content.decode()
     again = host_client.post(url, {"seats": seats, "tap": "add_game",
                                    "new_game-name": "wizard",
                                    "new_game-scoring": "most_points"}, **HTMX)
@@ -167,5 +167,5 @@ def test_a_game_of_one_s_own_is_added_from_the_new_game_screen_and_chosen(
 def test_another_household_s_own_game_cannot_be_started(host_client, night, family):
     other = OwnGameFactory(household=HouseholdFactory(), name="Secret")
     response = host_client.post(reverse("play_new", args=[night.pk]), {
-        "game": f"own:{other.pk}", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
+        "game": f"own-{other.pk}", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
     assert response.status_code == 422 and not Play.objects.exists()

@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from tests.factories import GameNightFactory
-from tests.tracker.stats_fixtures import build_history, finish_generic
+from tests.tracker.stats_fixtures import build_history, finish_generic, uno_key
 from tracker import stats, tallies
 from tracker.models import KniffelCell, Participant, Play, PlayStatus
 
@@ -25,10 +25,10 @@ def test_a_player_counts_finished_plays_with_shared_wins_and_series_races(histor
                                                                           players):
     anna = stats.player_stats(family[0], players)
     assert (anna["plays"], anna["wins"]) == (5, 3)
-    assert [(line.key, line.plays, line.wins) for line in anna["games"]] == [
-        ("generic", 3, 2), ("maus_im_nacken", 2, 1)]
+    assert [(line.name, line.plays, line.wins) for line in anna["games"]] == [
+        ("Uno", 3, 2), ("Die Maus im Nacken", 2, 1)]
     assert anna["places"] == [{"place": 1, "count": 3}, {"place": 2, "count": 2}]
-    assert anna["favourite"].key == "generic"
+    assert anna["favourite"].name == "Uno"
     assert anna["last_played"] == datetime.date(2024, 3, 8)
 
 
@@ -58,8 +58,8 @@ def test_head_to_head_counts_who_placed_higher_per_game(history, family, players
     ben, carla = lines["Ben"], lines["Carla"]
     assert (ben.together, ben.ahead, ben.behind, ben.level) == (3, 1, 1, 1)
     assert (carla.together, carla.ahead, carla.behind, carla.level) == (4, 3, 1, 0)
-    assert [(g["key"], g["ahead"], g["behind"]) for g in carla.by_game] == [
-        ("generic", 2, 0), ("maus_im_nacken", 1, 1)]
+    assert sorted((g["name"], g["ahead"], g["behind"]) for g in carla.by_game) == [
+        ("Die Maus im Nacken", 1, 1), ("Uno", 2, 0)]
 
 
 def test_a_player_with_no_plays_has_empty_numbers(history, family, players):
@@ -82,7 +82,7 @@ def test_renaming_a_player_changes_no_number(history, family, players):
 
 
 def test_game_records_leave_the_abandoned_play_out(history, household, players):
-    numbers = stats.game_stats(household, "generic", players)
+    numbers = stats.game_stats(household, uno_key(household), players)
     assert numbers["plays"] == 3
     assert [(r.label, r.points, r.participant.player.name) for r in numbers["records"]] == [
         ("Most points", 10, "Anna")]
@@ -91,24 +91,24 @@ def test_game_records_leave_the_abandoned_play_out(history, household, players):
 
 
 def test_score_distribution_counts_each_score(history, household):
-    bins = stats.score_distribution(household, "generic")
+    bins = stats.score_distribution(household, uno_key(household))
     assert {b["label"]: b["count"] for b in bins if b["count"]} == {
         "3": 1, "5": 1, "7": 2, "8": 2, "9": 1, "10": 1}
 
 
 def test_fairness_by_seat_and_start_player(history, household):
-    fair = stats.fairness(household, "generic")
+    fair = stats.fairness(household, uno_key(household))
     assert [(row.label, row.plays, row.wins) for row in fair["seats"]] == [
         ("Seat 1", 3, 2), ("Seat 2", 3, 2), ("Seat 3", 2, 0)]
     start = fair["start"]
     assert (start.plays, start.wins) == (3, 2)
     # Fair shares 1/3 + 1/2 + 1/3 of three plays: 39%.
     assert start.fair_rate == pytest.approx(7 / 18)
-    assert fair["sentence"] == ("Own game: the start player won 2 of 3 games "
+    assert fair["sentence"] == ("Uno: the start player won 2 of 3 games "
                                 "(67%, 21–94%): no clear advantage (a fair share is 39%).")
     with translation.override("de"):
-        german = stats.fairness(household, "generic")["sentence"]
-    assert german.startswith("Eigenes Spiel: Der Startspieler hat 2 von 3 Partien gewonnen")
+        german = stats.fairness(household, uno_key(household))["sentence"]
+    assert german.startswith("Uno: Der Startspieler hat 2 von 3 Partien gewonnen")
 
 
 def test_wilson_interval_of_31_wins_in_80_games():
@@ -121,7 +121,7 @@ def test_a_clear_start_player_advantage_is_named(household, family):
     night = GameNightFactory(household=household)
     for _ in range(12):
         finish_generic(household, night, [(family[0], 10), (family[1], 1)], start_seat=0)
-    fair = stats.fairness(household, "generic")
+    fair = stats.fairness(household, uno_key(household))
     assert fair["start"].verdict == "advantage"
     assert "starting is an advantage" in fair["sentence"]
     assert fair["seats"][1].verdict == "disadvantage"
@@ -138,13 +138,13 @@ def test_a_game_with_no_plays_has_no_numbers(history, household, players):
 def test_year_review_counts_champions_records_and_the_best_night(history, household, players):
     review = stats.year_review(household, 2024, players)
     assert (review["nights"], review["plays"]) == (2, 5)
-    assert review["most_played"]["key"] == "generic"
-    assert [(c["key"], [p.name for p in c["players"]], c["wins"])
-            for c in review["champions"]] == [("maus_im_nacken", ["Anna", "Carla"], 1),
-                                              ("generic", ["Anna", "Ben"], 2)]
-    assert [(r["key"], r["points"], [p.player.name for p in r["by"]])
-            for r in review["records"]] == [("maus_im_nacken", 33, ["Anna"]),
-                                            ("generic", 10, ["Anna"])]
+    assert review["most_played"]["name"] == "Uno"
+    assert [(c["name"], [p.name for p in c["players"]], c["wins"])
+            for c in review["champions"]] == [("Die Maus im Nacken", ["Anna", "Carla"], 1),
+                                              ("Uno", ["Anna", "Ben"], 2)]
+    assert sorted((r["name"], r["points"], [p.player.name for p in r["by"]])
+                  for r in review["records"]) == [("Die Maus im Nacken", 33, ["Anna"]),
+                                                  ("Uno", 10, ["Anna"])]
     assert review["best_night"] == history["nights"][1]
 
 

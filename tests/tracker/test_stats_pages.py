@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from tests.factories import GameNightFactory, PlayerFactory
-from tests.tracker.stats_fixtures import build_history, finish_generic
+from tests.tracker.stats_fixtures import build_history, finish_generic, uno_key
 
 
 @pytest.fixture
@@ -56,8 +56,9 @@ def test_player_names_in_standings_lead_to_their_pages(host_client, history, fam
         assert f'href="/players/{family[0].pk}/"' in host_client.get(url).content.decode()
 
 
-def test_game_page_shows_records_leaderboard_chart_and_fairness(host_client, history):
-    response = host_client.get("/games/generic/")
+def test_game_page_shows_records_leaderboard_chart_and_fairness(host_client, household,
+                                                                 history):
+    response = host_client.get(f"/games/{uno_key(household)}/")
     html = response.content.decode()
     assert response.status_code == 200
     assert "Most points" in html and ">10<" in html
@@ -76,12 +77,13 @@ def test_an_unknown_game_is_a_404(host_client, history, url):
     assert host_client.get(url).status_code == 404
 
 
-def test_a_stranger_sees_none_of_the_households_games(client, stranger, history):
+def test_a_stranger_sees_none_of_the_households_games(client, stranger, household, history):
     client.force_login(stranger)
-    response = client.get("/games/generic/")
+    response = client.get("/games/maus_im_nacken/")
     assert response.status_code == 200
     assert response.context["stats"]["plays"] == 0
     assert "Anna" not in response.content.decode()
+    assert client.get(f"/games/{uno_key(household)}/").status_code == 404
 
 
 def test_year_review_page_and_pdf(host_client, history):
@@ -108,11 +110,11 @@ def test_a_year_without_games_says_so(host_client, history):
     assert "No game was finished this year." in response.content.decode()
 
 
-@pytest.mark.parametrize("url", ["/players/{anna}/", "/games/generic/", "/review/2024/"])
+@pytest.mark.parametrize("url", ["/players/{anna}/", "/games/{uno}/", "/review/2024/"])
 def test_pages_run_as_many_queries_however_long_the_history(
         host_client, household, family, url, django_assert_max_num_queries):
     build_history(household, family)
-    url = url.format(anna=family[0].pk)
+    url = url.format(anna=family[0].pk, uno=uno_key(household))
     with django_assert_max_num_queries(30) as few:
         assert host_client.get(url).status_code == 200
     night = GameNightFactory(household=household)

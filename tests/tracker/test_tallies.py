@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tests.tracker.stats_fixtures import build_history, finish_generic
+from tests.tracker.stats_fixtures import build_history, finish_generic, uno_key
 from tracker import stats, tallies
 from tracker.models import HeadToHeadTally, KniffelFieldTally, Player
 from tracker.recording import abandon_play, record_result, start_play, undo_cell, write_cell
@@ -119,8 +119,8 @@ def test_renaming_a_player_keeps_the_totals(household, night, family, players, h
     ben.save()
     page = host_client.get(reverse("player_detail", args=[anna.pk])).content.decode()
     assert "Benjamin" in page
-    assert stored()[1] == {(anna.pk, ben.pk, "generic", 1, 1, 0),
-                           (ben.pk, anna.pk, "generic", 1, 0, 1)}
+    assert stored()[1] == {(anna.pk, ben.pk, uno_key(household), 1, 1, 0),
+                           (ben.pk, anna.pk, uno_key(household), 1, 0, 1)}
 
 
 def test_the_rebuild_command_repairs_totals_changed_past_the_recording_layer(

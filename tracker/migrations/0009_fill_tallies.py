@@ -6,7 +6,7 @@ from tracker import tallies
 
 
 def fill_tallies(apps, schema_editor):
-    tallies.rebuild(apps)
+    tallies.rebuild(apps, game="game")
 
 
 class Migration(migrations.Migration):

@@ -18,8 +18,8 @@ from games import InvalidResult
 from tracker.engine_text import say
 from tracker.entry import ENTRIES
 from tracker.forms import NewPlayForm, QuickOwnGameForm
-from tracker.library import OWN_PREFIX, entry_key, library
-from tracker.models import GameNight, Play, PlayChange
+from tracker.library import library
+from tracker.models import GameNight, Play, PlayChange, game_key_of
 from tracker.parsing import UnreadableInput, small_int
 from tracker.recording import (
     EditConflict,
@@ -67,7 +67,7 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
                                     "name": request.POST.get("new_game-name", ""),
                                     "scoring": request.POST.get("new_game-scoring")})
     if tap == "add_game" and new_game.is_valid():
-        data["game"] = f"{OWN_PREFIX}{new_game.save().pk}"
+        data["game"] = game_key_of("generic", new_game.save().pk)
         new_game = QuickOwnGameForm(household=night.household, prefix="new_game")
     form = NewPlayForm(data, present=present, games_offered=library(night.household, night))
     problems: list[str] = []
@@ -113,7 +113,7 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
         "night": night,
         "form": form,
         "games": form.games_offered,
-        "played_tonight": {entry_key(row) for row in night.plays.values("game", "own_game")},
+        "played_tonight": set(night.plays.values_list("game_key", flat=True)),
         "chosen": chosen,
         "rules": rules,
         "present": present,

@@ -28,6 +28,7 @@ from tracker.models import (
     Player,
     Series,
     Tournament,
+    own_game_id_of,
 )
 from tracker.printing import PAPER_SIZES
 from tracker.views.common import (
@@ -146,17 +147,21 @@ def analysed_plays(player: Player) -> list[Participant]:
 @require_safe
 def game_stats(request: HttpRequest, game: str) -> HttpResponse:
     household = household_required(request)
-    try:
-        rules = games.get(game)
-    except games.UnknownGame:
-        raise Http404("no such game") from None
+    own_game_id = own_game_id_of(game)
+    if own_game_id is not None:
+        if not household.own_games.filter(pk=own_game_id).exists():
+            raise Http404("no such game")
+    elif game not in games.GAMES:
+        raise Http404("no such game")
     players = household_players(household)
     numbers = stats.game_stats(household, game, players)
-    x_title = _("Points") if rules.scored_by_points else _("Place")
+    scored_by_points = stats.scores_points(game)
+    x_title = _("Points") if scored_by_points else _("Place")
     chart = count_bars(numbers["distribution"], x_title, _("Results")) \
         if numbers["distribution"] else None
     return render_page(request, "stats/game.html", {
-        "rules": rules, "game": stats.game_name(game), "key": game, "stats": numbers,
+        "scored_by_points": scored_by_points, "game": stats.game_name(game), "key": game,
+        "stats": numbers,
         "chart": chart})
 
 
