@@ -273,6 +273,11 @@ class Series(models.Model):
         return game_display(self)
 
     @property
+    def fewer_points_win(self) -> bool:
+        """Whether the fewest points lead the standings (penalty points)."""
+        return self.rules.fewer_points_win(self.rules.default_house_rules() | self.house_rules)
+
+    @property
     def tiebreak_order(self) -> tuple[str, ...]:
         """The metrics standings are sorted on, most important first."""
         return tuple(self.tiebreaks) or self.rules.series_tiebreaks
@@ -358,10 +363,26 @@ class Tournament(models.Model):
         return self.rules.series_tiebreaks
 
     @property
+    def table_sizes(self) -> tuple[int, int]:
+        """The fewest and most players at one table: an own game's as its library entry says
+        (read with the tournament: pages select it), else the rules'."""
+        rules = self.rules
+        if self.own_game_id is None:
+            return rules.min_players, rules.max_players
+        return (self.own_game.min_players or rules.min_players,
+                self.own_game.max_players or rules.max_players)
+
+    @property
     def scored_by_points(self) -> bool:
         """Whether tables have points of their own; otherwise places earn points."""
         rules = self.rules
         return rules.scores_points(rules.default_house_rules() | self.house_rules)
+
+    @property
+    def fewer_points_win(self) -> bool:
+        """Whether the fewest points lead the standings (penalty points)."""
+        rules = self.rules
+        return rules.fewer_points_win(rules.default_house_rules() | self.house_rules)
 
     @property
     def final_round(self) -> int | None:

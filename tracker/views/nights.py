@@ -101,6 +101,7 @@ def running_first(queryset: QuerySet[M], running: str) -> QuerySet[M]:
 def recent_series(household: Household) -> list[Series]:
     """The running series, then the latest finished or ended ones."""
     return list(running_first(Series.objects.filter(household=household), Series.Status.RUNNING)
+                .select_related("own_game")
                 .annotate(races_played=Count("plays", distinct=True,
                                              filter=Q(plays__status=PlayStatus.FINISHED)))
                 .prefetch_related(Prefetch("share_links", to_attr="active_links",
@@ -111,7 +112,8 @@ def recent_series(household: Household) -> list[Series]:
 def recent_tournaments(household: Household) -> list[Tournament]:
     """The running tournaments, then the latest finished or ended ones."""
     return list(running_first(Tournament.objects.filter(household=household),
-                              Tournament.Status.RUNNING)[:RECENT_COMPETITIONS])
+                              Tournament.Status.RUNNING)
+                .select_related("own_game")[:RECENT_COMPETITIONS])
 
 
 @login_required

@@ -128,7 +128,7 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
 @require_safe
 @xframe_options_sameorigin
 def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
-    series = get_for_household(request, Series.objects.all(), pk=series_id)
+    series = get_for_household(request, Series.objects.select_related("own_game"), pk=series_id)
     language = print_language(request)
     paper = print_paper(request)
     return sheet_response(request, "print/series.html",
@@ -209,7 +209,8 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
 @xframe_options_sameorigin
 def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Seating list per round and the standings, to hang on the wall."""
-    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    tournament = get_for_household(request, Tournament.objects.select_related("own_game"),
+                                   pk=tournament_id)
     language = print_language(request)
     paper = print_paper(request)
     return sheet_response(request, "print/tournament.html",
