@@ -577,6 +577,11 @@ class Play(models.Model):
     def is_dice_sheet(self) -> bool:
         return self.game in DICE_GAMES
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the table wins or loses together: an own game played co-operatively."""
+        return self.game == "generic" and self.house_rules.get("scoring") == "cooperative"
+
     def starter(self) -> Participant | None:
         """Who starts: the participant in the start seat (from prefetched participants)."""
         return next((p for p in self.participants.all() if p.seat == self.start_seat), None)

@@ -206,7 +206,12 @@ class NightRow:
 
 
 def night_standings(plays: list[Play]) -> list[NightRow]:
-    """Most wins first, then most second places, then third places; ties share a rank."""
+    """Most wins first, then most second places, then third places; ties share a rank.
+
+    A co-operative game the table won is a win for everyone at it; one the table lost is
+    nobody's win nor second place (the engine gives the game place 1). In a team game every
+    member counts the team's place.
+    """
     rows: dict[str, NightRow] = {}
     for play in plays:
         if play.status != PlayStatus.FINISHED:
@@ -215,8 +220,11 @@ def night_standings(plays: list[Play]) -> list[NightRow]:
             player = participant.player
             row = rows.setdefault(player.key, NightRow(player.name, player.colour, player.pk))
             row.played += 1
-            if participant.place in (1, 2, 3):
-                attribute = ("wins", "seconds", "thirds")[participant.place - 1]
+            place = participant.place
+            if play.cooperative and place != 1:
+                continue
+            if place in (1, 2, 3):
+                attribute = ("wins", "seconds", "thirds")[place - 1]
                 setattr(row, attribute, getattr(row, attribute) + 1)
     places = shared_places(rows, lambda key: (-rows[key].wins, -rows[key].seconds,
                                               -rows[key].thirds))

@@ -167,8 +167,11 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
                 "A game of this evening is still being played: the certificates can be printed "
                 "once every game is finished or abandoned."))
         winners = [row.name for row in context["standings"] if row.rank == 1 and row.wins]
-        if not winners:
+        if not context["standings"]:
             return cannot_print(request, _("No game of this evening is finished yet."))
+        if not winners:
+            return cannot_print(request, _("Nobody has won a game this evening: there is no "
+                                           "certificate to print."))
         what = _("won the most games of the evening")
     return sheet_response(request, "print/certificates.html",
                           certificates_context(winners, what, night.date, language,
