@@ -346,6 +346,10 @@ class Rules(Generic[Parsed]):
         """Whether results under these house rules have points of their own."""
         return self.scored_by_points
 
+    def fewer_points_win(self, house_rules: Mapping[str, Any]) -> bool:
+        """Whether the fewest points win under these house rules (penalty points)."""
+        return False
+
     # Reading ------------------------------------------------------------
 
     def _read_table(self, result: Any) -> tuple[Table[Parsed] | None, Problems]:

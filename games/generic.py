@@ -151,6 +151,9 @@ class Generic(Rules[Played]):
     def scores_points(self, house_rules: Mapping[str, Any]) -> bool:
         return house_rules.get("scoring", "most_points") in ("most_points", "fewest_points")
 
+    def fewer_points_win(self, house_rules: Mapping[str, Any]) -> bool:
+        return house_rules.get("scoring") == "fewest_points"
+
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:
         scoring = house_rules["scoring"]
         if scoring == "cooperative":

@@ -57,6 +57,9 @@ class MauMau(Rules[Any]):
     def scores_points(self, house_rules: Mapping[str, Any]) -> bool:
         return house_rules["scoring"] == PENALTY_POINTS
 
+    def fewer_points_win(self, house_rules: Mapping[str, Any]) -> bool:
+        return house_rules.get("scoring") == PENALTY_POINTS
+
     start_rule = Text("Whoever had the most recent birthday starts.")
 
     def hint(self, n_players: int, house_rules: dict[str, Any]) -> Text:

@@ -415,20 +415,59 @@ def with_defaults(data: QueryDict, defaults: dict[str, Any]) -> QueryDict:
     return merged
 
 
-class SeriesForm(forms.ModelForm):
+class CompetitionGameForm(forms.ModelForm):
+    """The game of a series or tournament, from the household's library: a game the app has
+    rules for, or one of the family's own with points or places. A co-operative game is not
+    offered: its table wins or loses together, so there is nobody to rank."""
+
+    game = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.instance.household = household
+        self.games_offered = library(household)
+        self.fields["game"].choices = [(entry.key, entry.name) for entry in self.games_offered]
+
+    def game_choices(self) -> list[Any]:
+        """The game tiles to show: every game of the library but the co-operative ones."""
+        cooperative = {entry.key for entry in self.games_offered if entry.cooperative}
+        return [choice for choice in self["game"] if choice.data["value"] not in cooperative]
+
+    def cooperative_games(self) -> list[str]:
+        """The names of the library's co-operative games, to say why they are not offered."""
+        return [entry.name for entry in self.games_offered if entry.cooperative]
+
+    def chosen(self) -> LibraryGame | None:
+        """The game chosen, or before the form is sent the one proposed."""
+        key = self.data.get("game") if self.is_bound else self.initial.get("game")
+        return find(self.games_offered, key)
+
+    def clean_game(self) -> str:
+        chosen = find(self.games_offered, self.cleaned_data["game"])
+        if chosen is None:
+            raise forms.ValidationError(_("Choose a game."))
+        if chosen.cooperative:
+            raise forms.ValidationError(
+                _("%(game)s is co-operative: the table wins or loses together, so nobody can "
+                  "win a series or a tournament of it."), params={"game": chosen.name})
+        self.instance.game = chosen.game
+        self.instance.own_game = chosen.own_game
+        return chosen.key
+
+
+class SeriesForm(CompetitionGameForm):
     """A series: its game, players, the races agreed and the tie-break order."""
 
     TIEBREAK_SLOTS = 3
 
     class Meta:
         model = Series
-        fields = ["name", "game", "players", "races_planned"]
+        fields = ["name", "players", "races_planned"]
         field_classes = {"players": IdsField}
-        widgets = {"players": forms.CheckboxSelectMultiple, "game": forms.RadioSelect}
+        widgets = {"players": forms.CheckboxSelectMultiple}
 
     def __init__(self, *args: Any, household: Household, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.instance.household = household
+        super().__init__(*args, household=household, **kwargs)
         self.fields["players"].queryset = household.players.all()
         self.fields["races_planned"] = forms.IntegerField(label=_("Races agreed"), min_value=1,
                                                           max_value=100, initial=5)
@@ -439,11 +478,10 @@ class SeriesForm(forms.ModelForm):
                 label=_("Then by") if slot > 1 else _("Rank by"), choices=metric_choices,
                 required=False)
 
-    def chosen_rules(self) -> games.Rules:
-        key = self.data.get("game") if self.is_bound else self.initial.get("game")
-        if isinstance(key, str) and key in games.GAMES:
-            return games.get(key)
-        return games.get("maus_im_nacken")
+    def house_rules_to_choose(self) -> tuple[games.Option, ...]:
+        """The chosen game's house rules to choose here: none for an own game."""
+        chosen = self.chosen()
+        return chosen.house_rules_to_choose if chosen else ()
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -451,11 +489,20 @@ class SeriesForm(forms.ModelForm):
         order = [key for key in order if key]
         if len(set(order)) != len(order):
             raise forms.ValidationError(_("Choose each tie-break once."))
-        rules = self.chosen_rules()
+        chosen = find(self.games_offered, cleaned.get("game"))
+        if chosen is None:
+            return cleaned
+        rules = chosen.rules
         house_rules = {option.key: NewPlayForm.parse_option(option, raw)
-                       for option in rules.house_rules
+                       for option in chosen.house_rules_to_choose
                        if (raw := self.data.get(f"rule_{option.key}")) is not None}
+        if chosen.own_game is not None:
+            house_rules = chosen.own_game.house_rules
         players = [player.key for player in cleaned.get("players") or []]
+        if chosen.own_game is not None and players and not (
+                chosen.min_players <= len(players) <= chosen.max_players):
+            self.add_error("players", _("%(game)s is for %(low)s to %(high)s players.") % {
+                "game": chosen.name, "low": chosen.min_players, "high": chosen.max_players})
         problems = rules.validate_setup(players, house_rules) if players else []
         for problem in problems:
             self.add_error(None, say_lazy(problem))
@@ -464,43 +511,48 @@ class SeriesForm(forms.ModelForm):
         return cleaned
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(CompetitionGameForm):
     """A tournament: the game, everyone taking part, the rounds, an optional final table."""
 
     class Meta:
         model = Tournament
-        fields = ["name", "game", "rounds_planned", "final_table"]
-        widgets = {"game": forms.RadioSelect}
+        fields = ["name", "rounds_planned", "final_table"]
 
     players = IdsField(queryset=Player.objects.none(),
                                              widget=forms.CheckboxSelectMultiple,
                                              label=_("Players"))
 
     def __init__(self, *args: Any, household: Household, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.instance.household = household
+        super().__init__(*args, household=household, **kwargs)
         self.fields["players"].queryset = household.players.all()
         self.fields["rounds_planned"] = forms.IntegerField(label=_("Rounds"), min_value=1,
                                                            max_value=30, initial=3)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        rules = games.GAMES.get(cleaned.get("game") or "")
+        chosen = find(self.games_offered, cleaned.get("game"))
         players = cleaned.get("players") or []
-        if rules is None or not players:
+        if chosen is None or not players:
             return cleaned
+        if chosen.own_game is not None:
+            self.instance.house_rules = chosen.own_game.house_rules
+            if chosen.own_game.max_players is None:
+                self.add_error("game", _(
+                    "A tournament seats its tables by the most players of the game: say in "
+                    "the library how many players at most play %(game)s.") % {
+                        "game": chosen.name})
+                return cleaned
+        low, high = chosen.min_players, chosen.max_players
         try:
-            games.seating.table_sizes_for(len(players), (rules.min_players, rules.max_players))
+            games.seating.table_sizes_for(len(players), (low, high))
         except ValueError:
             self.add_error("players", _("%(count)s players cannot sit at tables of %(low)s to "
                                         "%(high)s.") % {"count": len(players),
-                                                        "low": rules.min_players,
-                                                        "high": rules.max_players})
+                                                        "low": low, "high": high})
         final = cleaned.get("final_table")
-        if final and not (rules.min_players <= final <= min(rules.max_players, len(players))):
+        if final and not (low <= final <= min(high, len(players))):
             self.add_error("final_table", _("A final table seats %(low)s to %(high)s players.")
-                           % {"low": rules.min_players,
-                              "high": min(rules.max_players, len(players))})
+                           % {"low": low, "high": min(high, len(players))})
         return cleaned
 
     def save(self, commit: bool = True) -> Tournament:

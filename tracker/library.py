@@ -31,6 +31,16 @@ class LibraryGame:
         """The house rules the host chooses when starting: an own game's are its definition."""
         return () if self.own_game else self.rules.house_rules
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the table wins or loses together: nobody to rank in a series or tournament."""
+        return self.own_game is not None and self.own_game.scoring == "cooperative"
+
+    @property
+    def game(self) -> str:
+        """The engine's key of the game: ``generic`` for an own game."""
+        return self.rules.key
+
 
 def own_library_game(own_game: OwnGame) -> LibraryGame:
     rules = games.get("generic")

@@ -288,6 +288,11 @@ class Series(models.Model):
         return game_display(self)
 
     @property
+    def fewer_points_win(self) -> bool:
+        """Whether the fewest points lead the standings (penalty points)."""
+        return self.rules.fewer_points_win(self.rules.default_house_rules() | self.house_rules)
+
+    @property
     def tiebreak_order(self) -> tuple[str, ...]:
         """The metrics standings are sorted on, most important first."""
         return tuple(self.tiebreaks) or self.rules.series_tiebreaks
@@ -373,10 +378,26 @@ class Tournament(models.Model):
         return self.rules.series_tiebreaks
 
     @property
+    def table_sizes(self) -> tuple[int, int]:
+        """The fewest and most players at one table: an own game's as its library entry says
+        (read with the tournament: pages select it), else the rules'."""
+        rules = self.rules
+        if self.own_game_id is None:
+            return rules.min_players, rules.max_players
+        return (self.own_game.min_players or rules.min_players,
+                self.own_game.max_players or rules.max_players)
+
+    @property
     def scored_by_points(self) -> bool:
         """Whether tables have points of their own; otherwise places earn points."""
         rules = self.rules
         return rules.scores_points(rules.default_house_rules() | self.house_rules)
+
+    @property
+    def fewer_points_win(self) -> bool:
+        """Whether the fewest points lead the standings (penalty points)."""
+        rules = self.rules
+        return rules.fewer_points_win(rules.default_house_rules() | self.house_rules)
 
     @property
     def final_round(self) -> int | None:
@@ -578,6 +599,11 @@ class Play(models.Model):
     @property
     def is_dice_sheet(self) -> bool:
         return self.game in DICE_GAMES
+
+    @property
+    def cooperative(self) -> bool:
+        """Whether the table wins or loses together: an own game played co-operatively."""
+        return self.game == "generic" and self.house_rules.get("scoring") == "cooperative"
 
     def starter(self) -> Participant | None:
         """Who starts: the participant in the start seat (from prefetched participants)."""

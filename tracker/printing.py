@@ -440,7 +440,7 @@ def series_context(series: Series, language: str, paper: str = "a4") -> dict[str
         tiebreaks = series.tiebreak_order
         return {
             "title": series.name, "paper": PAPER_SIZES[paper], "language": language,
-            "series": series, "game": series.rules.name.in_language(language),
+            "series": series, "game": competition_game_name(series, language),
             "rows": [{"row": row, "name": names.get(row.player, row.player)} for row in rows],
             "races": races,
             "chart": running_totals_chart(rows, names, {k: p.colour for k, p in players.items()}),
@@ -449,6 +449,14 @@ def series_context(series: Series, language: str, paper: str = "a4") -> dict[str
             "house_rules": house_rules_text(series.rules, series.house_rules, language),
             "printed": date_format(timezone.localdate(), "DATE_FORMAT"),
         }
+
+
+def competition_game_name(competition: Series | Tournament, language: str) -> str:
+    """The game of a series or tournament as printed: an own game's name as the family gave
+    it, else the rules' in ``language``."""
+    if competition.own_game_id is not None:
+        return competition.own_game.name
+    return competition.rules.name.in_language(language)
 
 
 def house_rules_text(rules: games.Rules, chosen: dict[str, Any], language: str) -> list[str]:
@@ -502,7 +510,7 @@ def tournament_print_context(tournament: Tournament, language: str, paper: str =
             rounds.setdefault(play.round_number, []).append(play)
         return {
             "title": tournament.name, "paper": PAPER_SIZES[paper], "language": language,
-            "tournament": tournament, "game": tournament.rules.name.in_language(language),
+            "tournament": tournament, "game": competition_game_name(tournament, language),
             "rounds": [{"number": number, "final": number == tournament.final_round,
                         "tables": [{"number": play.table_number, "players": [
                             p.player.name for p in sorted(play.participants.all(),

@@ -723,9 +723,8 @@ def start_tournament_round(tournament: Tournament, *, user: AbstractBaseUser | N
         night = night or tonights_night(locked.household, active, user)
         history = [[[p.player_key for p in sorted(play.participants.all(), key=lambda p: p.seat)]
                     for play in tables] for tables in rounds]
-        rules = locked.rules
         by_key = {player.key: player for player in active}
-        [seating] = games.seat_rounds(list(by_key), 1, (rules.min_players, rules.max_players),
+        [seating] = games.seat_rounds(list(by_key), 1, locked.table_sizes,
                                       seed=locked.seed + number, history=history)
         return [start_play(household=locked.household, game=locked.game,
                            own_game=locked.own_game, players=[by_key[key] for key in table],

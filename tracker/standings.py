@@ -18,7 +18,7 @@ def tournament_place_points(tournament: Tournament) -> list[tuple[int, int]]:
     """(place, points) for each place at a table, in games where places earn the points."""
     if tournament.scored_by_points:
         return []
-    places = games.DEFAULT_PLACE_POINTS[:tournament.rules.max_players]
+    places = games.DEFAULT_PLACE_POINTS[:tournament.table_sizes[1]]
     return list(enumerate(places, start=1))
 
 

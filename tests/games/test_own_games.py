@@ -131,3 +131,16 @@ def test_a_reached_target_is_said_with_the_players_name_in_german():
     said = RULES.end_reached({"players": PLAYERS, "rounds": [{"anna": 512}],
                               "house_rules": {"end": "target", "end_at": 500}})
     assert said.in_language("de", {"anna": "Anna"}) == "Anna hat 512 erreicht."
+
+
+@pytest.mark.parametrize("key,house_rules,fewer_win", [
+    ("generic", {"scoring": "fewest_points"}, True),
+    ("generic", {"scoring": "most_points"}, False),
+    ("generic", {"scoring": "places"}, False),
+    ("mau_mau", {"scoring": "penalty_points"}, True),
+    ("mau_mau", {"scoring": "single_hand"}, False),
+    ("maus_im_nacken", {}, False),
+])
+def test_which_games_let_the_fewest_points_win(key, house_rules, fewer_win):
+    rules = games.get(key)
+    assert rules.fewer_points_win(rules.default_house_rules() | house_rules) is fewer_win

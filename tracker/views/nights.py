@@ -101,6 +101,7 @@ def running_first(queryset: QuerySet[M], running: str) -> QuerySet[M]:
 def recent_series(household: Household) -> list[Series]:
     """The running series, then the latest finished or ended ones."""
     return list(running_first(Series.objects.filter(household=household), Series.Status.RUNNING)
+                .select_related("own_game")
                 .annotate(races_played=Count("plays", distinct=True,
                                              filter=Q(plays__status=PlayStatus.FINISHED)))
                 .prefetch_related(Prefetch("share_links", to_attr="active_links",
@@ -111,7 +112,8 @@ def recent_series(household: Household) -> list[Series]:
 def recent_tournaments(household: Household) -> list[Tournament]:
     """The running tournaments, then the latest finished or ended ones."""
     return list(running_first(Tournament.objects.filter(household=household),
-                              Tournament.Status.RUNNING)[:RECENT_COMPETITIONS])
+                              Tournament.Status.RUNNING)
+                .select_related("own_game")[:RECENT_COMPETITIONS])
 
 
 @login_required
@@ -204,7 +206,12 @@ class NightRow:
 
 
 def night_standings(plays: list[Play]) -> list[NightRow]:
-    """Most wins first, then most second places, then third places; ties share a rank."""
+    """Most wins first, then most second places, then third places; ties share a rank.
+
+    A co-operative game the table won is a win for everyone at it; one the table lost is
+    nobody's win nor second place (the engine gives the game place 1). In a team game every
+    member counts the team's place.
+    """
     rows: dict[str, NightRow] = {}
     for play in plays:
         if play.status != PlayStatus.FINISHED:
@@ -213,8 +220,11 @@ def night_standings(plays: list[Play]) -> list[NightRow]:
             player = participant.player
             row = rows.setdefault(player.key, NightRow(player.name, player.colour, player.pk))
             row.played += 1
-            if participant.place in (1, 2, 3):
-                attribute = ("wins", "seconds", "thirds")[participant.place - 1]
+            place = participant.place
+            if play.cooperative and place != 1:
+                continue
+            if place in (1, 2, 3):
+                attribute = ("wins", "seconds", "thirds")[place - 1]
                 setattr(row, attribute, getattr(row, attribute) + 1)
     places = shared_places(rows, lambda key: (-rows[key].wins, -rows[key].seconds,
                                               -rows[key].thirds))

@@ -128,7 +128,7 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
 @require_safe
 @xframe_options_sameorigin
 def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
-    series = get_for_household(request, Series.objects.all(), pk=series_id)
+    series = get_for_household(request, Series.objects.select_related("own_game"), pk=series_id)
     language = print_language(request)
     paper = print_paper(request)
     return sheet_response(request, "print/series.html",
@@ -167,8 +167,11 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
                 "A game of this evening is still being played: the certificates can be printed "
                 "once every game is finished or abandoned."))
         winners = [row.name for row in context["standings"] if row.rank == 1 and row.wins]
-        if not winners:
+        if not context["standings"]:
             return cannot_print(request, _("No game of this evening is finished yet."))
+        if not winners:
+            return cannot_print(request, _("Nobody has won a game this evening: there is no "
+                                           "certificate to print."))
         what = _("won the most games of the evening")
     return sheet_response(request, "print/certificates.html",
                           certificates_context(winners, what, night.date, language,
@@ -209,7 +212,8 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
 @xframe_options_sameorigin
 def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Seating list per round and the standings, to hang on the wall."""
-    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    tournament = get_for_household(request, Tournament.objects.select_related("own_game"),
+                                   pk=tournament_id)
     language = print_language(request)
     paper = print_paper(request)
     return sheet_response(request, "print/tournament.html",

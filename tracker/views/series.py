@@ -47,13 +47,12 @@ def series_new(request: HttpRequest) -> HttpResponse:
         series.save()
         form.save_m2m()
         return redirect(series)
-    rules = form.chosen_rules()
     chosen = {key.removeprefix("rule_"): value for key, value in request.POST.items()
               if key.startswith("rule_")}
     return render_page(request, "series/new.html", {
-        "form": form, "rules": rules,
+        "form": form,
         "house_rules": [(option, chosen.get(option.key, option.default))
-                        for option in rules.house_rules],
+                        for option in form.house_rules_to_choose()],
     }, partial="setup", status=422 if creating and form.errors else 200)
 
 
@@ -75,7 +74,7 @@ def series_context(series: Series) -> dict[str, Any]:
         "races": races,
         "finished_races": finished,
         "rows": [{"row": row, "player": players.get(row.player)} for row in rows],
-        "lead": (leader.total - runner_up.total) if leader and runner_up else 0,
+        "lead": abs(leader.total - runner_up.total) if leader and runner_up else 0,
         "leader": players.get(leader.player) if leader and finished else None,
         "winners": [players[row.player] for row in rows if row.rank == 1 and row.player in players]
         if finished and not running else [],
@@ -91,7 +90,8 @@ def series_context(series: Series) -> dict[str, Any]:
 @login_required
 @require_safe
 def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
-    series = get_for_household(request, Series.objects.prefetch_related("players"), pk=series_id)
+    series = get_for_household(request, Series.objects.select_related("own_game")
+                               .prefetch_related("players"), pk=series_id)
     return render_page(request, "series/detail.html", series_context(series) | {
         "share_link": active_share_link(series=series)})
 
@@ -131,9 +131,10 @@ def series_list(request: HttpRequest) -> HttpResponse:
     """Every series and tournament of the household, running ones first, then newest first."""
     household = household_required(request)
     series = (running_first(Series.objects.filter(household=household), Series.Status.RUNNING)
+              .select_related("own_game")
               .annotate(races_played=Count("plays", distinct=True,
                                            filter=Q(plays__status=PlayStatus.FINISHED))))
     tournaments = running_first(Tournament.objects.filter(household=household),
-                                Tournament.Status.RUNNING)
+                                Tournament.Status.RUNNING).select_related("own_game")
     return render_page(request, "series/list.html", {"series_list": series,
                                                      "tournaments": tournaments})

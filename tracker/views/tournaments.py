@@ -103,7 +103,8 @@ def final_cut(tournament: Tournament, plays: list[Play], names: dict[str, str], 
 @login_required
 @require_safe
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_for_household(request, Tournament.objects.all(), pk=tournament_id)
+    tournament = get_for_household(request, Tournament.objects.select_related("own_game"),
+                                   pk=tournament_id)
     return render_page(request, "tournaments/detail.html", tournament_context(tournament) | {
         "share_link": active_share_link(tournament=tournament)})
 
