@@ -4,8 +4,9 @@ Run: python bench/stats.py
 
 Builds a household on a fresh SQLite file with bulk inserts: 12 players and, first,
 300 nights with 1,500 plays, then ten years of evenings in all (3,000 nights, 15,000
-plays), every game mixed in, some plays abandoned, some series races and tournament
-tables. At each size it serves the pages through gunicorn on 127.0.0.1 and prints, for
+plays), every game mixed in, a third of the plays the family's own games (four of them,
+one with the fewest points winning), some plays abandoned, some series races and
+tournament tables. At each size it serves the pages through gunicorn on 127.0.0.1 and prints, for
 the history page, a player page, a game page and the year in review:
 
 - `<page>_uncached_ms`: the first request to the page in a fresh worker, templates not
@@ -52,7 +53,8 @@ def environment(workdir: str) -> dict[str, str]:
             "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
 
 
-def outcome(game: str, seated: list[Any], rng: random.Random) -> list[dict[str, Any]]:
+def outcome(game: str, seated: list[Any], rng: random.Random, lower: bool
+            ) -> list[dict[str, Any]]:
     """Points, place and details per seat, shaped like what the engine stores for ``game``."""
     from games.base import places_by_points
 
@@ -70,7 +72,6 @@ def outcome(game: str, seated: list[Any], rng: random.Random) -> list[dict[str, 
     else:
         points = {i: rng.randint(0, 100) for i in range(len(seated))}
         details = {i: {"score": points[i]} for i in points}
-    lower = game == "mau_mau"
     places = places_by_points(points, lower_is_better=lower)
     return [{"points": points[i], "place": places[i], "details": details[i]}
             for i in range(len(seated))]
@@ -89,9 +90,11 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
         PlayStatus,
         Series,
         Tournament,
+        game_key_of,
     )
 
-    keys = list(games.GAMES)
+    keys = [key for key in games.GAMES if key != "generic"]
+    own_games = list(household.own_games.all())
     nights = GameNight.objects.bulk_create(
         GameNight(household=household, date=start + timedelta(days=int(index * 1.2)))
         for index in range(first, last))
@@ -106,17 +109,24 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
                                            races_planned=3, status="finished")
         if number % TOURNAMENT_EVERY == 0:
             tournament = Tournament.objects.create(household=household, name=f"Turnier {number}",
-                                                   game="generic", status="finished")
+                                                   game="generic", own_game=own_games[0],
+                                                   status="finished")
         evening = datetime(night.date.year, night.date.month, night.date.day, 18, tzinfo=UTC)
         for started in (series, tournament):
             if started is not None:  # created on the evening it was played, not today
                 type(started).objects.filter(pk=started.pk).update(created_at=evening)
         for index in range(PLAYS_PER_NIGHT):
+            own_game = (own_games[0] if tournament and index >= 3 else None) if (
+                series and index < 3 or tournament and index >= 3 or rng.random() >= 1 / 3
+            ) else rng.choice(own_games)
             game = "maus_im_nacken" if series and index < 3 else (
-                "generic" if tournament and index >= 3 else rng.choice(keys))
+                "generic" if own_game else rng.choice(keys))
             seated = rng.sample(players, rng.randint(2, 5))
             status = PlayStatus.ABANDONED if rng.random() < 0.03 else PlayStatus.FINISHED
             play = Play(household=household, game_night=night, game=game, status=status,
+                        own_game=own_game, game_key=game_key_of(game, getattr(own_game, "pk",
+                                                                               None)),
+                        house_rules=own_game.house_rules if own_game else {},
                         start_seat=rng.randrange(len(seated)),
                         series=series if series and index < 3 else None,
                         race_number=index + 1 if series and index < 3 else None,
@@ -124,9 +134,10 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
                         round_number=index - 2 if tournament and index >= 3 else None,
                         table_number=1 if tournament and index >= 3 else None,
                         scored_by_points=games.get(game).scored_by_points, played_on=night.date,
-                        lower_is_better=game == "mau_mau")
+                        lower_is_better=game == "mau_mau" or own_game is not None
+                        and own_game.scoring == "fewest_points")
             plays.append(play)
-            seats.append((play, seated, outcome(game, seated, rng)))
+            seats.append((play, seated, outcome(game, seated, rng, play.lower_is_better)))
     Play.objects.bulk_create(plays, batch_size=2000)
     Participant.objects.bulk_create(
         (Participant(play=play, player=player, seat=seat, **result)
@@ -211,7 +222,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from tracker.models import Household, Play, Player
+    from tracker.models import Household, OwnGame, Play, Player
 
     call_command("migrate", "--noinput", verbosity=0)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
@@ -222,11 +233,17 @@ def main() -> None:
     household.members.add(user)
     players = Player.objects.bulk_create(Player(household=household, name=name)
                                          for name in PLAYERS)
+    uno, *_ = OwnGame.objects.bulk_create([
+        OwnGame(household=household, name="Uno"),
+        OwnGame(household=household, name="Skyjo", scoring="fewest_points"),
+        OwnGame(household=household, name="Carcassonne"),
+        OwnGame(household=household, name="Wizard", end="rounds", end_at=15)])
     start = date.today() - timedelta(days=int(NIGHTS * 1.2))
     session = session_for(user)
     last_year = start.year + 1
     urls = {"history": "/history/", "player_page": f"/players/{players[0].pk}/",
-            "game_page": "/games/kniffel/", "year_review": f"/review/{last_year}/"}
+            "game_page": "/games/kniffel/", "own_game_page": f"/games/own-{uno.pk}/",
+            "year_review": f"/review/{last_year}/"}
     for first, last in ((0, FIRST_NIGHTS), (FIRST_NIGHTS, NIGHTS)):
         build(household, players, first, last, rng, start)
         plays = Play.objects.filter(household=household).count()

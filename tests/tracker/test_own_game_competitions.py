@@ -51,16 +51,16 @@ def scores(players, *points):
 def test_the_series_form_offers_own_games_beside_the_rules_games(host_client, skyjo, uno,
                                                                  hanabi):
     page = host_client.get(reverse("series_new")).content.decode()
-    assert f'value="own:{skyjo.pk}"' in page and f'value="own:{uno.pk}"' in page
+    assert f'value="own-{skyjo.pk}"' in page and f'value="own-{uno.pk}"' in page
     assert 'value="maus_im_nacken"' in page
-    assert f'value="own:{hanabi.pk}"' not in page and 'value="generic"' not in page
+    assert f'value="own-{hanabi.pk}"' not in page and 'value="generic"' not in page
     assert "Not offered: Hanabi." in page
 
 
 def test_a_series_of_an_own_game_with_fewest_points_ranks_the_lowest_first(
         host_client, family, skyjo):
     anna, ben, carla = family[:3]
-    response = create_series(host_client, family[:3], f"own:{skyjo.pk}",
+    response = create_series(host_client, family[:3], f"own-{skyjo.pk}",
                              rule_seat_values="1, 2")
     series = Series.objects.get()
     assert response.status_code == 302
@@ -85,7 +85,7 @@ def test_a_series_of_an_own_game_with_fewest_points_ranks_the_lowest_first(
 def test_a_series_of_an_own_game_without_points_counts_points_per_place(host_client, family,
                                                                         uno):
     anna, ben, carla = family[:3]
-    create_series(host_client, family[:3], f"own:{uno.pk}")
+    create_series(host_client, family[:3], f"own-{uno.pk}")
     series = Series.objects.get()
     race(host_client, series, {"order": [carla.key, anna.key, ben.key]})
     race(host_client, series, {"order": [carla.key, ben.key, anna.key]})
@@ -107,9 +107,9 @@ def test_a_series_of_an_own_game_without_points_counts_points_per_place(host_cli
 def test_series_of_games_that_cannot_be_ranked_are_refused(host_client, family, hanabi, game,
                                                            message):
     if game == "hanabi":
-        game = f"own:{hanabi.pk}"
+        game = f"own-{hanabi.pk}"
     elif game == "stranger":
-        game = f"own:{OwnGameFactory(household=HouseholdFactory(), name='Wizard').pk}"
+        game = f"own-{OwnGameFactory(household=HouseholdFactory(), name='Wizard').pk}"
     response = create_series(host_client, family[:3], game)
     assert response.status_code == 422
     assert message in response.content.decode()
@@ -117,13 +117,13 @@ def test_series_of_games_that_cannot_be_ranked_are_refused(host_client, family, 
 
 
 def test_an_own_game_in_a_series_keeps_to_its_number_of_players(host_client, family, skyjo):
-    response = create_series(host_client, family[:1], f"own:{skyjo.pk}")
+    response = create_series(host_client, family[:1], f"own-{skyjo.pk}")
     assert response.status_code == 422
     assert "Skyjo is for 2 to 8 players." in response.content.decode()
 
 
 def test_the_form_shows_no_house_rules_for_an_own_game(host_client, family, skyjo):
-    response = host_client.post(reverse("series_new"), {"game": f"own:{skyjo.pk}"},
+    response = host_client.post(reverse("series_new"), {"game": f"own-{skyjo.pk}"},
                                 HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert response.status_code == 200 and 'name="rule_' not in page
@@ -135,7 +135,7 @@ def test_the_form_shows_no_house_rules_for_an_own_game(host_client, family, skyj
 @pytest.mark.parametrize("races", [1, 6])
 def test_the_page_of_an_own_game_series_runs_a_constant_number_of_queries(
         host_client, family, skyjo, races, django_assert_max_num_queries):
-    create_series(host_client, family[:3], f"own:{skyjo.pk}", races_planned="6")
+    create_series(host_client, family[:3], f"own-{skyjo.pk}", races_planned="6")
     series = Series.objects.get()
     for number in range(races):
         race(host_client, series, scores(family[:3], number, 2, 3))
@@ -166,7 +166,7 @@ def play_round(tournament, result_for):
 
 def test_a_tournament_of_an_own_game_seats_tables_of_its_size(host_client, household, uno):
     players = kids(household, 8)
-    response = create_tournament(host_client, players, f"own:{uno.pk}")
+    response = create_tournament(host_client, players, f"own-{uno.pk}")
     tournament = Tournament.objects.get()
     assert response.status_code == 302
     assert (tournament.game, tournament.own_game) == ("generic", uno)
@@ -185,7 +185,7 @@ def test_a_tournament_of_an_own_game_seats_tables_of_its_size(host_client, house
 def test_a_fewest_points_tournament_ranks_the_lowest_first_and_prints_its_game(
         host_client, household, skyjo):
     players = kids(household, 6)
-    create_tournament(host_client, players, f"own:{skyjo.pk}")
+    create_tournament(host_client, players, f"own-{skyjo.pk}")
     tournament = Tournament.objects.get()
     play_round(tournament, lambda seats: {"scores": {key: int(key) for key in seats}})
     standings = tournament.standings()
@@ -206,8 +206,8 @@ def test_a_fewest_points_tournament_ranks_the_lowest_first_and_prints_its_game(
 ])
 def test_tournaments_of_own_games_that_cannot_be_seated_are_refused(
         host_client, household, uno, hanabi, game, count, message):
-    keys = {"uno": f"own:{uno.pk}", "hanabi": f"own:{hanabi.pk}", "generic": "generic",
-            "open": f"own:{OwnGameFactory(household=household, name='Wizard').pk}"}
+    keys = {"uno": f"own-{uno.pk}", "hanabi": f"own-{hanabi.pk}", "generic": "generic",
+            "open": f"own-{OwnGameFactory(household=household, name='Wizard').pk}"}
     response = create_tournament(host_client, kids(household, count), keys[game],
                                  final_table="6" if game == "uno" else "")
     assert response.status_code == 422
