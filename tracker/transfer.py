@@ -206,7 +206,8 @@ def export_csv(household: Household, out: TextIO) -> None:
     writer = csv.writer(out)
     writer.writerow([column() for column in CSV_COLUMNS])
     participants = (Participant.objects.filter(play__household=household)
-                    .select_related("play__series", "play__tournament", "player")
+                    .select_related("play__series", "play__tournament", "play__own_game",
+                                    "player")
                     .order_by("play__played_on", "play__created_at", "play_id", "seat"))
     for participant in participants:
         play = participant.play

@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.factories import PlayerFactory
+from tests.factories import OwnGameFactory, PlayerFactory
 from tests.tracker.transfer_fixtures import build_everything
 from tracker.models import Household, Play
 from tracker.recording import record_result, start_play
@@ -156,3 +156,17 @@ def test_an_upload_the_app_could_not_have_made_is_refused_by_name(host_client, e
     assert "Series “Summer cup”: Die Maus im Nacken has no house rule called “bogus”." in (
         response.content.decode())
     assert Household.objects.count() == 1
+
+
+def test_the_csv_names_own_games_in_a_constant_number_of_queries(
+        host_client, household, night, family, django_assert_max_num_queries):
+    for name in ("Uno", "Skyjo", "Wizard"):
+        play = start_play(household=household, game="generic", players=family[:2],
+                          own_game=OwnGameFactory(household=household, name=name),
+                          game_night=night)
+        record_result(play, {"scores": {family[0].key: 5, family[1].key: 3}},
+                      expected_version=play.version)
+    with django_assert_max_num_queries(8):
+        response = host_client.get(reverse("household_export_csv"))
+    games = {row[1] for row in csv.reader(io.StringIO(response.content.decode("utf-8-sig")))}
+    assert games >= {"Uno", "Skyjo", "Wizard"}
