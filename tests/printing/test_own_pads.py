@@ -11,7 +11,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import OwnGameFactory
-from tests.printing.conftest import escaping_text, laid_out, read_pdf
+from tests.printing.conftest import boxes, escaping_text, has_class, laid_out, read_pdf
 from tracker.models import Play
 from tracker.own_pads import (
     MAX_SIDES,
@@ -213,3 +213,18 @@ def test_a_long_play_goes_on_to_a_second_page(household, night, family):
     play = Play.objects.prefetch_related(participants_in_seat_order()).get(pk=play.pk)
     pages, _ = read_pdf(render_pdf("print/own_pad.html", own_sheet_context(play, "en"), "en"))
     assert len(pages) == 2 and "Total 1830 3660" in pages[1]
+
+
+@pytest.mark.parametrize("paper,language", list(product(PAPERS, LANGUAGES)))
+def test_the_head_keeps_above_the_table(household, paper, language):
+    """The longest line under the name (a fewest-points game ending at a score) stays in the
+    head, above the column heads."""
+    game = OwnGameFactory(household=household, name="Wolkenkuckucksheim-Kartenspiel",
+                          scoring="fewest_points", end="target", end_at=100000)
+    html = render_html("print/own_pad.html", own_pad_context(
+        OwnPad(game, (), 4, None, 1, paper, language)), language)
+    [page] = laid_out(html).pages
+    found = {name: box for box in boxes(page._page_box)
+             for name in ("subline", "own-table") if has_class(box, name)}
+    subline, table = found["subline"], found["own-table"]
+    assert subline.position_y + subline.margin_height() <= table.position_y
