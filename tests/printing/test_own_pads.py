@@ -185,6 +185,8 @@ def test_final_scores_only_print_their_totals(host_client, household, night, fam
                       game_night=night)
     record_result(play, {"scores": {family[0].key: 80, family[1].key: 95}},
                   expected_version=play.version)
+    assert reverse("print_play", args=[play.pk]) in host_client.get(
+        play.get_absolute_url()).content.decode()
     [page], _ = read_pdf(host_client.get(reverse("print_play", args=[play.pk]),
                                          {"lang": "en"}).content)
     assert "Round Anna Ben Total 80 95" in page and "Winner: Anna with 80 points." in page
