@@ -27,6 +27,7 @@ from tracker.models import (
     TournamentEntry,
     tidy_name,
 )
+from tracker.own_pads import MAX_SIDES, OwnPad, SideHead, most_rounds
 from tracker.parsing import IdField, IdsField, parse_whole_number
 from tracker.printing import MAX_COLUMNS, NAME_LENGTH, Pad
 
@@ -389,6 +390,89 @@ class PadForm(PrintForm):
         data = self.cleaned_data
         return Pad(variant=data["variant"], sheets=data["sheets"], names=data["players"],
                    paper=data["paper"], language=data["lang"], columns=data["columns"])
+
+
+class OwnPadForm(PrintForm):
+    """A blank score pad of one of the household's own games: the players (picked or typed),
+    or in a team game the teams with their members, the rounds and the paper."""
+
+    MAX_SHEETS = 100
+    MEMBERS_LENGTH = 80
+
+    picked = forms.MultipleChoiceField(label=_("Players"), required=False,
+                                       widget=forms.CheckboxSelectMultiple)
+    players = forms.CharField(label=_("More names (optional, separated by commas)"),
+                              required=False)
+    teams = forms.CharField(
+        label=_("Teams (optional, one a line)"), required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("A team's name, and its players after a colon: Red: Anna, Carl"))
+    columns = forms.IntegerField(label=_("Columns without names"), initial=4, min_value=1,
+                                 max_value=max(MAX_SIDES.values()))
+    rounds = forms.IntegerField(
+        label=_("Rounds"), required=False, min_value=1, max_value=most_rounds("a4"),
+        help_text=_("Leave empty for the game's rounds, or rows enough to fill the page."))
+    sheets = forms.IntegerField(label=_("Sheets"), initial=1, min_value=1, max_value=MAX_SHEETS)
+    paper = LenientChoiceField(label=_("Paper"), initial="a4", choices=[
+        ("a4", "A4"), ("a5", "A5"), ("letter", "US Letter")])
+    lang = LenientChoiceField(label=_("Language"), initial="de", choices=settings.LANGUAGES)
+
+    def __init__(self, *args: Any, own_game: OwnGame, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.own_game = own_game
+        if own_game.teams:
+            del self.fields["picked"], self.fields["players"]
+        else:
+            del self.fields["teams"]
+            self.fields["picked"].choices = [(player.name, player.name)
+                                             for player in own_game.household.players.all()]
+
+    def clean_players(self) -> tuple[str, ...]:
+        return printed_names(self.cleaned_data["players"], max(MAX_SIDES.values()),
+                             PadForm.TOO_MANY_NAMES)
+
+    def clean_teams(self) -> tuple[SideHead, ...]:
+        teams = []
+        for line in self.cleaned_data["teams"].splitlines():
+            name, _colon, members = line.partition(":")
+            name, members = tidy_name(name), " ".join(members.split())
+            if not name:
+                continue
+            if len(name) > NAME_LENGTH or len(members) > self.MEMBERS_LENGTH:
+                raise forms.ValidationError(
+                    _("A team's name has at most %(name)s characters and its players at most "
+                      "%(members)s: %(line)s"),
+                    params={"name": NAME_LENGTH, "members": self.MEMBERS_LENGTH,
+                            "line": line[:NAME_LENGTH] + "…"})
+            teams.append(SideHead(name, members))
+        return tuple(teams)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "players" in data:
+            typed = [name for name in data["players"]
+                     if name.lower() not in {picked.lower() for picked in data.get("picked", [])}]
+            data["sides"] = tuple(SideHead(name) for name in (*data.get("picked", []), *typed))
+        elif "teams" in data:
+            data["sides"] = data["teams"]
+        paper = data.get("paper")
+        if paper in MAX_SIDES and "sides" in data:
+            most, given = MAX_SIDES[paper], len(data["sides"]) or data.get("columns") or 0
+            if given > most:
+                self.add_error("players" if "players" in self.fields else "teams", _(
+                    "A sheet of this paper has room for %(most)s columns, not %(given)s: "
+                    "print the others on a second sheet, or choose A4.") % {
+                    "most": most, "given": given})
+        if paper in MAX_SIDES and (data.get("rounds") or 0) > most_rounds(paper):
+            self.add_error("rounds", _("A sheet of this paper has room for at most %(most)s "
+                                       "rounds.") % {"most": most_rounds(paper)})
+        return data
+
+    def pad(self) -> OwnPad:
+        data = self.cleaned_data
+        return OwnPad(own_game=self.own_game, sides=data["sides"], columns=data["columns"],
+                      rounds=data["rounds"], sheets=data["sheets"], paper=data["paper"],
+                      language=data["lang"])
 
 
 class TallyForm(PrintForm):

@@ -190,3 +190,58 @@ def change_text(data: dict[str, Any], names: dict[str, str]) -> str:
     return _("Round %(number)s: %(points)s") % {
         "number": number,
         "points": ", ".join(f"{names.get(side, side)} {value}" for side, value in points.items())}
+
+
+#: The latest rounds an own game's board shows as rows; the earlier ones share one row with
+#: the running totals they reached, so that a long game still fits a TV at 720p.
+BOARD_ROUNDS = 12
+
+
+def board_context(play: Play) -> dict[str, Any]:
+    """An own game on the room's board: the running totals after each round (the latest
+    ``BOARD_ROUNDS``), the totals and the leaders or winners, a team's members under its
+    name; for a game without rounds the sides by place; for a co-operative game whether the
+    table won. ``play`` comes with its participants in seat order and their players."""
+    # A team game before its teams are formed: the players, as they sit.
+    sides = sides_of(play) or [Side(key=p.player_key, index=index, name=p.player.name,
+                                    members=[p], colour=p.player.colour)
+                               for index, p in enumerate(play.participants.all())]
+    rounds = stored_rounds(play)
+    finished = play.status == Play.Status.FINISHED
+    lower = play.house_rules.get("scoring") == "fewest_points"
+    for side in sides:
+        side.place = side.members[0].place if side.members else None
+        side.total = (sum(round_.get(side.key, 0) for round_ in rounds) if rounds
+                      else side.members[0].points if side.members else None)
+    running = {side.key: 0 for side in sides}
+    rows = []
+    for number, round_ in enumerate(rounds, start=1):
+        cells = []
+        for side in sides:
+            running[side.key] += round_.get(side.key, 0)
+            cells.append({"total": running[side.key], "points": round_.get(side.key)})
+        rows.append({"number": number, "cells": cells})
+    earlier = rows[:-BOARD_ROUNDS] if len(rows) > BOARD_ROUNDS else []
+    totals = [side.total for side in sides if side.total is not None]
+    if finished:
+        leaders = [side for side in sides if side.place == 1]
+    elif rounds and totals:
+        best = (min if lower else max)(totals)
+        leaders = [side for side in sides if side.total == best]
+    else:
+        leaders = []
+    for side in leaders:
+        side.leader = True
+    cooperative = play.house_rules.get("scoring") == "cooperative"
+    return {
+        "sides": sides,
+        "round_rows": rows[-BOARD_ROUNDS:],
+        "earlier": {"last": earlier[-1]["number"], "cells": earlier[-1]["cells"]}
+        if earlier else None,
+        "ranked_sides": sorted(sides, key=lambda side: (side.place or 99, side.index)),
+        "leaders": [{"player": side, "score": side.total if play.scored_by_points else None}
+                    for side in leaders if not cooperative],
+        "cooperative": cooperative,
+        "won": play.result.get("won") if cooperative and finished else None,
+        "team_score": play.result.get("score") if cooperative else None,
+    }

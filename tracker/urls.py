@@ -98,6 +98,7 @@ urlpatterns = [
     path("household/import/", transfer.household_import, name="household_import"),
     path("household/games/new/", library.own_game_edit, name="own_game_add"),
     path("household/games/<id:own_game_id>/", library.own_game_edit, name="own_game_edit"),
+    path("household/games/<id:own_game_id>/pad/", printing.own_game_pad, name="own_game_pad"),
     path("household/players/new/", households.household_player_add,
          name="household_player_add"),
     path("household/players/<id:player_id>/", households.player_edit, name="player_edit"),

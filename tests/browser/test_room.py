@@ -21,6 +21,7 @@ from tracker.recording import (
     start_tournament_round,
     write_cell,
 )
+from tracker.rounds import add_round
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +61,25 @@ def ten_player_boards(household: Household) -> dict[str, str]:
                       own_game=OwnGameFactory(household=household),
                       players=players, game_night=night)
     record_result(other, {"scores": scores}, expected_version=other.version)
+    skyjo = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points",
+                           end="target", end_at=100)
+    rounds = start_play(household=household, game="generic", own_game=skyjo, players=players,
+                        game_night=night)
+    for number in range(1, 16):
+        rounds.refresh_from_db()
+        add_round(rounds, number, {player.key: (number * 7 + index * 5) % 31 - 2
+                                   for index, player in enumerate(players)},
+                  expected_version=rounds.version)
+    canasta = OwnGameFactory(household=household, name="Canasta", teams=True, end="target",
+                             end_at=5000)
+    teams = start_play(household=household, game="generic", own_game=canasta, players=players,
+                       game_night=night)
+    record_result(teams, {"teams": {f"Team {index + 1}": [players[index].key,
+                                                          players[index + 5].key]
+                                    for index in range(5)},
+                          "rounds": [{f"Team {index + 1}": 1200 - 115 * index - 40 * number
+                                      for index in range(5)} for number in range(6)],
+                          "finished": False}, expected_version=teams.version)
     series = Series.objects.create(household=household, name="Winterrennen", game="generic",
                                    own_game=other.own_game, races_planned=8)
     series.players.set(players)
@@ -81,6 +101,8 @@ def ten_player_boards(household: Household) -> dict[str, str]:
     links = {"kniffel": ShareLink.objects.create(household=household, play=sheet),
              "space-kniffel": ShareLink.objects.create(household=household, play=space),
              "play": ShareLink.objects.create(household=household, play=other),
+             "own-rounds": ShareLink.objects.create(household=household, play=rounds),
+             "own-teams": ShareLink.objects.create(household=household, play=teams),
              "night": ShareLink.objects.create(household=household, game_night=night),
              "series": ShareLink.objects.create(household=household, series=series),
              "tournament": ShareLink.objects.create(household=household,
@@ -232,3 +254,22 @@ def test_a_board_without_connection_greys_out_and_keeps_the_grand_total_in_sight
         assert page.locator(part).evaluate(
             "element => parseFloat(getComputedStyle(element).opacity)") < 0.5, part
     page.context.set_offline(False)
+
+
+def test_a_round_of_an_own_game_shows_on_the_board_within_a_second(page: Page, live_server,
+                                                                    table):
+    household = table["household"]
+    anna, ben = table["players"]
+    skyjo = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points",
+                           end="target", end_at=100)
+    play = start_play(household=household, game="generic", own_game=skyjo, players=[anna, ben],
+                      game_night=table["night"])
+    add_round(play, 1, {anna.key: 12, ben.key: 20}, expected_version=play.version)
+    link = ShareLink.objects.create(household=household, play=play)
+    page.goto(f"{live_server.url}/board/{link.token}/")
+    expect(page.locator("#board tr.grand td")).to_have_text(["★12", "20"])
+    play.refresh_from_db()
+    add_round(play, 2, {anna.key: 15, ben.key: 3}, expected_version=play.version)
+    expect(page.locator("#board tr.grand td")).to_have_text(["27", "★23"], timeout=1500)
+    expect(page.locator("#board tbody tr.fresh th")).to_have_text("2")
+    expect(page.locator(".board-leader .board-big")).to_contain_text("Ben · 23")

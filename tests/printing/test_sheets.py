@@ -106,12 +106,14 @@ def test_the_lower_total_prints_blank_until_a_lower_field_is_filled(host_client,
     assert "Lower total 0 Upper total 3 0" in page
 
 
-def test_only_kniffel_plays_print_a_sheet(host_client, household, night, family):
+def test_only_kniffel_and_own_games_with_points_print_a_sheet(host_client, household, night,
+                                                             family):
     race = start_play(household=household, game="maus_im_nacken", players=family[:2],
                       game_night=night)
     response = host_client.get(reverse("print_play", args=[race.pk]))
     assert response.status_code == 400
-    assert "Only Kniffel games have a score sheet to print." in response.content.decode()
+    assert ("Only Kniffel games and own games with points have a score sheet to print."
+            in response.content.decode())
 
 
 def finished_series(household, family, races_planned=2):

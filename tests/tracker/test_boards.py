@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import PlayerFactory, SeriesFactory
+from tests.factories import OwnGameFactory, PlayerFactory, SeriesFactory
 from tracker.models import ShareLink, Tournament, TournamentEntry
 from tracker.recording import (
     drop_out,
@@ -14,6 +14,8 @@ from tracker.recording import (
     start_tournament_round,
     write_cell,
 )
+from tracker.rounds import add_round, set_round_points
+from tracker.score_pad import BOARD_ROUNDS
 from tracker.sharing import qr_svg
 
 pytestmark = pytest.mark.django_db
@@ -203,3 +205,72 @@ def test_a_running_series_can_be_shown_on_the_tv(host_client, client, household,
     link = ShareLink.objects.get(series=series)
     assert reverse("board", args=[link.token]) in host_client.get(reverse("home")).content.decode()
     assert "Winter Cup" in client.get(reverse("board", args=[link.token])).content.decode()
+
+
+def own_game_play(household, night, players, **definition):
+    game = OwnGameFactory(household=household, **definition)
+    return start_play(household=household, game="generic", own_game=game, players=players,
+                      game_night=night)
+
+
+def test_an_own_games_board_shows_the_running_totals_and_follows_each_round(
+        client, household, night, family):
+    play = own_game_play(household, night, family[:3], name="Skyjo", scoring="fewest_points",
+                         end="target", end_at=100)
+    a, b, c = (p.key for p in family[:3])
+    add_round(play, 1, {a: 12, b: 20, c: 7}, expected_version=play.version)
+    link = ShareLink.objects.create(household=household, play=play)
+    url = reverse("board", args=[link.token])
+    page = client.get(url)
+    html = page.content.decode()
+    assert "Skyjo" in html and "<th scope=\"col\" class=\"round-no\">Round</th>" in html
+    leader = html.split('class="board-leader"')[1].split("</p>")[0]
+    assert "Leading" in leader and "Carla" in leader and "· 7" in leader
+    play.refresh_from_db()
+    set_round_points(play, 2, a, -3, expected_version=play.version)
+    changed = follow(client, url, page["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != page["ETag"]
+    body = changed.content.decode()
+    assert "9 <small class=\"gain\">-3</small>" in body  # 12, then -3: 9 so far
+    assert '<td class="num leader"><span class="crown" aria-hidden="true">★</span>7' in body
+    assert follow(client, url, changed["ETag"]).status_code == 304
+
+
+def test_a_long_own_game_shows_its_latest_rounds_and_the_totals_before_them(
+        client, household, night, family):
+    play = own_game_play(household, night, family[:2], name="Rommé")
+    a, b = (p.key for p in family[:2])
+    record_result(play, {"rounds": [{a: 10, b: 1}] * (BOARD_ROUNDS + 3), "finished": True},
+                  expected_version=play.version)
+    link = ShareLink.objects.create(household=household, play=play)
+    html = client.get(reverse("board", args=[link.token])).content.decode()
+    assert '<th scope="row" class="round-no">1–3</th><td class="num">30</td>' in html
+    assert html.count('<th scope="row" class="round-no">') == BOARD_ROUNDS + 2  # and Total
+    winner = html.split('class="board-leader"')[1].split("</p>")[0]
+    assert "Winner" in winner and "Anna" in winner and str(10 * (BOARD_ROUNDS + 3)) in winner
+
+
+def test_a_team_games_board_names_each_teams_players(client, household, night, family):
+    play = own_game_play(household, night, family, name="Canasta", teams=True, end="target",
+                         end_at=5000)
+    a, b, c, d = (p.key for p in family)
+    record_result(play, {"teams": {"Red": [a, c], "Blue": [b, d]},
+                         "rounds": [{"Red": 1200, "Blue": 800}], "finished": False},
+                  expected_version=play.version)
+    link = ShareLink.objects.create(household=household, play=play)
+    html = client.get(reverse("board", args=[link.token])).content.decode()
+    assert 'Red<small class="members">Anna, Carla</small>' in html
+    assert 'Blue<small class="members">Ben, David</small>' in html
+    leader = html.split('class="board-leader"')[1].split("</p>")[0]
+    assert "Red · 1200" in leader
+
+
+@pytest.mark.parametrize("won,says", [(True, "The table won together!"),
+                                      (False, "The game won this time.")])
+def test_a_cooperative_games_board_says_whether_the_table_won(client, household, night,
+                                                               family, won, says):
+    play = own_game_play(household, night, family[:3], name="Hanabi", scoring="cooperative")
+    record_result(play, {"won": won, "score": 23}, expected_version=play.version)
+    link = ShareLink.objects.create(household=household, play=play)
+    html = client.get(reverse("board", args=[link.token])).content.decode()
+    assert says in html and "23 points" in html and 'class="board-leader"' not in html

@@ -32,6 +32,7 @@ from tracker.models import (
     Tournament,
     TournamentEntry,
 )
+from tracker.score_pad import board_context as own_game_board
 from tracker.sharing import board_address
 from tracker.views.common import (
     get_for_household,
@@ -147,13 +148,17 @@ def board_context(link: ShareLink) -> dict[str, Any]:
 def play_board(play_id: int) -> dict[str, Any]:
     """A Kniffel sheet with its leaders and whose turn it is, or a game's places."""
     # No cells prefetched: a sheet's table comes from the cache unless it changed.
-    play = Play.objects.prefetch_related(participants_in_seat_order()).get(pk=play_id)
+    play = Play.objects.select_related("own_game").prefetch_related(
+        participants_in_seat_order()).get(pk=play_id)
     if play.is_dice_sheet:
         context = sheet_context(play)
         return {"kind": "sheet"} | context | {
             "leaders": sheet_leaders(context), "turn": context["next_player"]}
     ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
     finished = play.status == PlayStatus.FINISHED
+    if play.own_game_id is not None:
+        return {"kind": "play", "play": play, "finished": finished,
+                "own": True} | own_game_board(play)
     return {"kind": "play", "play": play, "ranked": ranked, "finished": finished,
             "leaders": [{"player": p.player,
                          "score": p.points if play.scored_by_points else None}

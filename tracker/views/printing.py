@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
-from tracker.forms import PadForm, TallyForm, with_defaults
-from tracker.models import GameNight, Play, PlayStatus, Series, Tournament
+from tracker.forms import OwnPadForm, PadForm, TallyForm, with_defaults
+from tracker.models import GameNight, OwnGame, Play, PlayStatus, Series, Tournament
+from tracker.own_pads import OwnPad, own_pad_context, own_sheet_context, printable
 from tracker.printing import (
     certificates_context,
     filled_sheet_context,
@@ -24,6 +25,7 @@ from tracker.printing import (
     render_html,
     render_pad,
     render_pdf,
+    repeat_pages,
     series_context,
     tally_context,
     tournament_print_context,
@@ -45,7 +47,9 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 def print_page(request: HttpRequest, pad_form: PadForm, tally_form: TallyForm, *,
                status: int = 200) -> HttpResponse:
     """The Print page: the pad form with its preview, and the tally sheet form."""
-    context: dict[str, Any] = {"form": pad_form, "tally_form": tally_form}
+    household = get_household_for_user(request)
+    context: dict[str, Any] = {"form": pad_form, "tally_form": tally_form,
+                               "own_games": household.own_games.all() if household else []}
     if pad_form.is_valid():
         shown = pad_form.data.copy()
         shown.pop("format", None)
@@ -112,13 +116,54 @@ def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+def own_game_pad(request: HttpRequest, own_game_id: int) -> HttpResponse:
+    """A blank score pad of an own game: the form with a preview; ``?format=pdf`` downloads
+    it, ``?format=preview`` shows the sheet."""
+    own_game = get_for_household(request, OwnGame.objects.select_related("household"),
+                                 pk=own_game_id)
+    form = OwnPadForm(with_defaults(request.GET, OwnPadForm.defaults() | {
+        "lang": print_language(request)}), own_game=own_game)
+    wanted = request.GET.get("format")
+    if form.is_valid() and wanted == "pdf":
+        pad = form.pad()
+        return pdf_response(render_own_pad(pad), f"pad-{own_game.pk}-{pad.paper}.pdf")
+    if form.is_valid() and wanted == "preview":
+        pad = form.pad()
+        return preview_response(render_html("print/own_pad.html",
+                                            own_pad_context(pad) | {"preview": True},
+                                            pad.language))
+    context: dict[str, Any] = {"form": form, "own_game": own_game}
+    if form.is_valid():
+        shown = form.data.copy()
+        shown.pop("format", None)
+        context |= {"query": shown.urlencode(), "pages": form.pad().pages}
+    return render(request, "print/own_pad_form.html", context,
+                  status=400 if wanted and not form.is_valid() else 200)
+
+
+def render_own_pad(pad: OwnPad) -> bytes:
+    """The pad's PDF: its one page, ``pad.sheets`` times."""
+    pdf = render_pdf("print/own_pad.html", own_pad_context(pad), pad.language)
+    return repeat_pages(pdf, pad.sheets) if pad.sheets > 1 else pdf
+
+
+@login_required
+@require_safe
+@xframe_options_sameorigin
 def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
-    """The filled score sheet of a Kniffel play, in progress or finished."""
-    play = get_for_household(request, Play.objects.select_related("game_night")
+    """The filled score sheet of a Kniffel play, or the score pad of an own game with points,
+    in progress or finished."""
+    play = get_for_household(request, Play.objects.select_related("game_night", "own_game")
                              .prefetch_related(participants_in_seat_order(), "cells"), pk=play_id)
-    if not play.is_dice_sheet:
-        return cannot_print(request, _("Only Kniffel games have a score sheet to print."))
     language = print_language(request)
+    if printable(play):
+        paper = print_paper(request)
+        return sheet_response(request, "print/own_pad.html",
+                              own_sheet_context(play, language, paper), language,
+                              f"play-{play.pk}-{paper}.pdf")
+    if not play.is_dice_sheet:
+        return cannot_print(request, _("Only Kniffel games and own games with points have a "
+                                       "score sheet to print."))
     return sheet_response(request, "print/filled_sheet.html",
                           filled_sheet_context(play, language, print_paper(request)), language,
                           f"{play.game}-{play.pk}.pdf")
