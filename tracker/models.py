@@ -489,6 +489,9 @@ class Play(models.Model):
     # so that Uno and Skyjo are two games in the history, the records and the year review.
     game_key = models.CharField(_("game in the statistics"), max_length=40, editable=False,
                                 default="")
+    # The key of the new-game form that started the play: a second tap on "Start the game",
+    # or a retry after a dropped connection, finds this play instead of starting another.
+    start_key = models.CharField(max_length=40, blank=True, default="", editable=False)
     house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
     result = models.JSONField(_("result"), default=dict, blank=True)
     start_seat = models.PositiveSmallIntegerField(
@@ -528,6 +531,8 @@ class Play(models.Model):
                            | Q(tournament__isnull=False)),
                 name="play_belongs_to_night_series_or_tournament",
             ),
+            models.UniqueConstraint(fields=["household", "start_key"], condition=~Q(start_key=""),
+                                    name="play_started_once"),
             models.UniqueConstraint(fields=["tournament", "round_number", "table_number"],
                                     condition=Q(tournament__isnull=False),
                                     name="play_one_per_table_of_round"),

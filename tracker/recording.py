@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -118,13 +118,19 @@ def start_play(
     table_number: int | None = None,
     start_seat: int = 0,
     own_game: OwnGame | None = None,
+    start_key: str = "",
     user: AbstractBaseUser | None = None,
 ) -> Play:
     """A new play of ``game`` with ``players`` in seat order; InvalidResult for a bad setup.
 
     ``start_seat`` is the seat (from 0) of the player who starts. A play of the household's
     ``own_game`` is one of the engine's ``generic`` game under the own game's definition.
+    A ``start_key`` starts one play only: the play it started already is returned again.
     """
+    if start_key:
+        started = Play.objects.filter(household=household, start_key=start_key).first()
+        if started is not None:
+            return started
     if not 0 <= start_seat < max(1, len(players)):
         raise ValueError(f"start seat {start_seat} for {len(players)} players")
     if (own_game is not None) != (game == "generic"):
@@ -136,21 +142,29 @@ def start_play(
     problems = rules.validate_setup([player.key for player in players], house_rules)
     if problems:
         raise InvalidResult(problems)
-    with transaction.atomic():
-        play = Play.objects.create(
-            household=household, game=game, own_game=own_game, house_rules=house_rules,
-            game_night=game_night,
-            series=series, race_number=race_number, tournament=tournament,
-            round_number=round_number, table_number=table_number, created_by=user,
-            scored_by_points=rules.scores_points(house_rules), start_seat=start_seat,
-            played_on=game_night.date if game_night else timezone.localdate(),
-        )
-        Participant.objects.bulk_create(
-            Participant(play=play, player=player, seat=seat)
-            for seat, player in enumerate(players)
-        )
-        PlayChange.objects.create(play=play, action=PlayChange.Action.STARTED, changed_by=user,
-                                  data={"house_rules": house_rules})
+    try:
+        with transaction.atomic():
+            play = Play.objects.create(
+                household=household, game=game, own_game=own_game, house_rules=house_rules,
+                start_key=start_key, game_night=game_night,
+                series=series, race_number=race_number, tournament=tournament,
+                round_number=round_number, table_number=table_number, created_by=user,
+                scored_by_points=rules.scores_points(house_rules), start_seat=start_seat,
+                played_on=game_night.date if game_night else timezone.localdate(),
+            )
+            Participant.objects.bulk_create(
+                Participant(play=play, player=player, seat=seat)
+                for seat, player in enumerate(players)
+            )
+            PlayChange.objects.create(play=play, action=PlayChange.Action.STARTED, changed_by=user,
+                                      data={"house_rules": house_rules})
+    except IntegrityError:
+        # The same form's other tap started it a moment ago.
+        started = (Play.objects.filter(household=household, start_key=start_key).first()
+                   if start_key else None)
+        if started is None:
+            raise
+        return started
     return play
 
 

@@ -169,3 +169,32 @@ def test_another_household_s_own_game_cannot_be_started(host_client, night, fami
     response = host_client.post(reverse("play_new", args=[night.pk]), {
         "game": f"own-{other.pk}", "seats": f"{family[1].pk},{family[0].pk}", "start": "1"})
     assert response.status_code == 422 and not Play.objects.exists()
+
+
+def test_start_tapped_twice_or_sent_again_starts_one_game(host_client, night, family):
+    """The form's key goes with every tap: a second "Start the game", or a retry after a
+    dropped connection, finds the game the first one started."""
+    url = reverse("play_new", args=[night.pk])
+    page = host_client.get(url).content.decode()
+    once = re.search(r'name="once" value="([^"]+)"', page)[1]
+    tapped = host_client.post(url, {"game": "maus_im_nacken", "seats": str(family[0].pk),
+                                    "tap": f"seat:{family[1].pk}", "once": once}, **HTMX)
+    assert f'name="once" value="{once}"' in tapped.content.decode()
+    data = {"game": "maus_im_nacken", "seats": f"{family[0].pk},{family[1].pk}", "start": "1",
+            "once": once}
+    first = host_client.post(url, data)
+    second = host_client.post(url, data)
+    play = Play.objects.get()
+    assert first["Location"] == second["Location"] == play.get_absolute_url()
+    another = host_client.post(url, {**data, "once": "x" * 20})
+    assert another.status_code == 302 and Play.objects.count() == 2
+
+
+def test_a_start_key_used_again_returns_the_game_it_started(household, night, family):
+    from tracker.recording import start_play
+
+    first = start_play(household=household, game="maus_im_nacken", players=family[:2],
+                       game_night=night, start_key="k" * 20)
+    again = start_play(household=household, game="maus_im_nacken", players=family[:2],
+                       game_night=night, start_key="k" * 20)
+    assert again == first and Play.objects.count() == 1

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -70,6 +72,7 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
         data["game"] = game_key_of("generic", new_game.save().pk)
         new_game = QuickOwnGameForm(household=night.household, prefix="new_game")
     form = NewPlayForm(data, present=present, games_offered=library(night.household, night))
+    start_key = form_key(request.POST.get("once", ""))
     problems: list[str] = []
     seats = form.seat_keys()
     if tap.startswith("seat:"):
@@ -83,7 +86,7 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
         else:
             try:
                 play = start_play(household=night.household, game=chosen.rules.key,
-                                  own_game=chosen.own_game,
+                                  own_game=chosen.own_game, start_key=start_key,
                                   players=form.cleaned_data["players"],
                                   house_rules=form.cleaned_data["house_rules"],
                                   start_seat=form.cleaned_data["start_seat"],
@@ -95,9 +98,16 @@ def play_new(request: HttpRequest, night_id: int) -> HttpResponse:
                 if request.htmx:
                     return HttpResponseClientRedirect(play.get_absolute_url())
                 return redirect(play)
-    context = new_play_context(night, form, present, seats, problems) | {"new_game": new_game}
+    context = new_play_context(night, form, present, seats, problems) | {
+        "new_game": new_game, "once": start_key}
     return render_page(request, "plays/new.html", context, partial="setup",
                        status=422 if problems or form.errors or new_game.errors else 200)
+
+
+def form_key(sent: str) -> str:
+    """The key a new-game form carries through its taps, so that "Start the game" tapped twice
+    (or sent again after a dropped connection) starts one game: the one sent, or a new one."""
+    return sent if re.fullmatch(r"[A-Za-z0-9_-]{16,40}", sent) else secrets.token_urlsafe(16)
 
 
 def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: list[str],
