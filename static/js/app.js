@@ -149,7 +149,48 @@
     }, 3000);
   }
 
+  // During a game the screen stays on (the Screen Wake Lock API, where the browser has it),
+  // asked for again whenever the page is shown: the browser lets go of it when the tab is
+  // hidden. The switch lets the screen sleep; the choice is remembered on the device.
+  let wakeLock = null;
+  const keepAwakeWanted = () => localStorage.getItem("keep-awake") !== "off";
+
+  function showKeepAwake() {
+    const button = document.querySelector(".keep-awake");
+    if (!button || !("wakeLock" in navigator)) return;
+    const on = keepAwakeWanted();
+    button.hidden = false;
+    button.setAttribute("aria-pressed", String(on));
+    button.querySelector(".keep-awake-label").textContent = on ? button.dataset.on
+                                                               : button.dataset.off;
+  }
+
+  async function keepAwake() {
+    showKeepAwake();
+    if (!document.querySelector(".keep-awake") || !("wakeLock" in navigator)) return;
+    if (!keepAwakeWanted() || document.visibilityState !== "visible") return;
+    if (wakeLock && !wakeLock.released) return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+    } catch (refused) {
+      wakeLock = null;  // low battery or a browser setting: the screen sleeps as usual
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest || !event.target.closest(".keep-awake")) return;
+    localStorage.setItem("keep-awake", keepAwakeWanted() ? "off" : "on");
+    if (!keepAwakeWanted() && wakeLock) {
+      wakeLock.release();
+      wakeLock = null;
+    }
+    keepAwake();
+  });
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("htmx:afterSettle", keepAwake);
+
   document.addEventListener("DOMContentLoaded", () => {
+    keepAwake();
     if (document.getElementById("board") && document.getElementById("board").dataset.follow) {
       followBoard();
     }
