@@ -336,3 +336,18 @@ def test_a_game_without_points_is_entered_by_finishing_order(host_client, househ
     assert places == {carla: 1, anna: 2, ben: 3}
     page = host_client.get(play.get_absolute_url()).content.decode()
     assert "Ours" in page
+
+
+def test_a_team_game_s_teams_go_on_to_the_score_pad(host_client, household, night, family):
+    anna, ben, carla, dora = (p.key for p in family[:4])
+    play = own_play(household, night, family[:4], teams=True)
+    draft, page = tap_through(host_client, play, [f"team:{ben}", f"team:{carla}"])
+    assert "Keep the score round by round, on the score pad" in page
+    response = entry(host_client, play, draft, save="rounds")
+    assert response["HX-Redirect"] == play.get_absolute_url()
+    play.refresh_from_db()
+    assert play.result == {"teams": {"Team 1": [anna, ben], "Team 2": [carla, dora]},
+                           "rounds": []}
+    assert play.status == Play.Status.IN_PROGRESS
+    pad = host_client.get(play.get_absolute_url()).content.decode()
+    assert 'id="pad"' in pad and "Team 1" in pad and "Team 2" in pad

@@ -196,11 +196,16 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
         return render_page(request, "plays/detail.html",
                            entry_context(play, draft, message=refused or ""),
                            partial="play", status=422 if refused else 200)
+    result = entry.result(draft)
+    # A team game's teams, formed on this form, may go on to the score pad, round by round.
+    on_the_pad = request.POST.get("save") == "rounds" and isinstance(draft.get("teams"), dict)
+    if on_the_pad:
+        result = {"teams": draft["teams"], "rounds": []}
     try:
         expected = small_int(request.POST.get("version"))
         if expected is None:
             raise EditConflict
-        record_result(play, entry.result(draft), expected_version=expected, user=request.user)
+        record_result(play, result, expected_version=expected, user=request.user)
     except InvalidResult as refused:
         return render_page(request, "plays/detail.html",
                            entry_context(play, draft, problems=refused.problems),
@@ -214,6 +219,8 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
             play, draft, message=_("This result was changed on another tablet in the meantime. "
                                    "Your entry is kept below; reload the page to see theirs.")),
             partial="play", status=409)
+    if on_the_pad and request.htmx:
+        return HttpResponseClientRedirect(play.get_absolute_url())
     if request.htmx:
         play = get_for_household(request, plays_of_household(request), pk=play_id)
         return render_page(request, "plays/detail.html", result_context(play), partial="play")
