@@ -103,13 +103,29 @@ def game_name(key: str) -> str:
     return game_names([key]).get(key, key)
 
 
-def scores_points(key: str) -> bool:
-    """Whether the game counted under ``key`` gives points: an own game as it is defined."""
+@dataclass(frozen=True)
+class CountedGame:
+    """A game as the statistics count it: its key, its name, whether it gives points."""
+
+    key: str
+    name: str
+    scored_by_points: bool
+
+
+def counted_game(household: Household, key: str) -> CountedGame | None:
+    """The game counted under ``key``: a rules game, or one of the household's own games
+    (read in one query); None for a key that names neither."""
     own_game_id = own_game_id_of(key)
     if own_game_id is None:
-        return games.get(key).scored_by_points
-    own_game = OwnGame.objects.filter(pk=own_game_id).first()
-    return own_game is not None and games.get("generic").scores_points(own_game.house_rules)
+        if key not in games.GAMES:
+            return None
+        rules = games.get(key)
+        return CountedGame(key, say(rules.name), rules.scored_by_points)
+    own_game = household.own_games.filter(pk=own_game_id).first()
+    if own_game is None:
+        return None
+    return CountedGame(key, own_game.name,
+                       games.get("generic").scores_points(own_game.house_rules))
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -368,8 +384,14 @@ def leaderboard(household: Household, key: str, players: dict[int, Player],
 
 def score_distribution(household: Household, key: str) -> list[dict[str, Any]]:
     """How often each range of points was scored; places for games without points."""
+    game = counted_game(household, key)
+    return distribution_of(household, key, game is not None and game.scored_by_points)
+
+
+def distribution_of(household: Household, key: str, scored_by_points: bool
+                    ) -> list[dict[str, Any]]:
     rows = counted_participations(household).filter(play__game_key=key)
-    if not scores_points(key):
+    if not scored_by_points:
         return [{"label": f"{row['place']}.", "count": row["count"]}
                 for row in rows.filter(place__isnull=False).values("place")
                 .annotate(count=Count("id")).order_by("place")]
@@ -418,8 +440,9 @@ class FairnessRow:
         return rate(self.fair, self.plays)
 
 
-def fairness(household: Household, key: str) -> dict[str, Any]:
-    """Win rate by seat and of the start player, with Wilson intervals and one sentence.
+def fairness(household: Household, key: str, name: str | None = None) -> dict[str, Any]:
+    """Win rate by seat and of the start player, with Wilson intervals and one sentence
+    that names the game (``name``, or its name read for ``key``).
 
     A fair game gives each of n players a 1/n chance, so the fair share of a seat is
     summed over its plays; plays with different numbers of players can then be pooled.
@@ -443,7 +466,7 @@ def fairness(household: Household, key: str) -> dict[str, Any]:
             group.wins += row["wins"]
             group.fair += row["plays"] / row["size"]
     return {"seats": [seats[seat] for seat in sorted(seats)], "start": start,
-            "sentence": fairness_sentence(start, game_name(key))}
+            "sentence": fairness_sentence(start, name or game_name(key))}
 
 
 def fairness_sentence(start: FairnessRow, game: str) -> str:
@@ -472,15 +495,17 @@ def fairness_sentence(start: FairnessRow, game: str) -> str:
     return verdict % figures
 
 
-def game_stats(household: Household, key: str, players: dict[int, Player]) -> dict[str, Any]:
-    """Everything a game's page shows."""
+def game_stats(household: Household, key: str, players: dict[int, Player],
+               game: CountedGame | None = None) -> dict[str, Any]:
+    """Everything a game's page shows (``game``: the game of ``key``, when read already)."""
+    game = game or counted_game(household, key) or CountedGame(key, key, True)
     return {
         "plays": counted_plays(household).filter(game_key=key).count(),
         "records": game_records(household, key),
         "leaderboard": leaderboard(household, key, players),
         "min_plays": LEADERBOARD_MIN_PLAYS,
-        "distribution": score_distribution(household, key),
-        "fairness": fairness(household, key),
+        "distribution": distribution_of(household, key, game.scored_by_points),
+        "fairness": fairness(household, key, game.name),
     }
 
 

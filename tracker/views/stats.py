@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
-import games
 from tracker import stats
 from tracker.charts import count_bars, count_rows, rate_line
 from tracker.forms import HistoryFilterForm
@@ -28,7 +27,6 @@ from tracker.models import (
     Player,
     Series,
     Tournament,
-    own_game_id_of,
 )
 from tracker.printing import PAPER_SIZES
 from tracker.views.common import (
@@ -147,22 +145,16 @@ def analysed_plays(player: Player) -> list[Participant]:
 @require_safe
 def game_stats(request: HttpRequest, game: str) -> HttpResponse:
     household = household_required(request)
-    own_game_id = own_game_id_of(game)
-    if own_game_id is not None:
-        if not household.own_games.filter(pk=own_game_id).exists():
-            raise Http404("no such game")
-    elif game not in games.GAMES:
+    counted = stats.counted_game(household, game)
+    if counted is None:
         raise Http404("no such game")
-    players = household_players(household)
-    numbers = stats.game_stats(household, game, players)
-    scored_by_points = stats.scores_points(game)
-    x_title = _("Points") if scored_by_points else _("Place")
+    numbers = stats.game_stats(household, game, household_players(household), counted)
+    x_title = _("Points") if counted.scored_by_points else _("Place")
     chart = count_bars(numbers["distribution"], x_title, _("Results")) \
         if numbers["distribution"] else None
     return render_page(request, "stats/game.html", {
-        "scored_by_points": scored_by_points, "game": stats.game_name(game), "key": game,
-        "stats": numbers,
-        "chart": chart})
+        "scored_by_points": counted.scored_by_points, "game": counted.name, "key": game,
+        "stats": numbers, "chart": chart})
 
 
 def review_year(year: int) -> int:
