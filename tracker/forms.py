@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 import games.seating
 from tracker.engine_text import say, say_lazy
-from tracker.library import LibraryGame, find, library
+from tracker.library import LibraryGame, every_game, find, library
 from tracker.models import (
     COLOURS,
     GameNight,
@@ -664,7 +664,7 @@ class HistoryFilterForm(forms.Form):
     def __init__(self, *args: Any, household: Household, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", _("All games")), *(
-            (entry.key, entry.name) for entry in sorted(library(household),
+            (entry.key, entry.name) for entry in sorted(every_game(household),
                                                         key=lambda entry: entry.name.lower()))]
         # Only what an option shows: a series' JSON settings cost more to load than the rest.
         self.fields["player"].queryset = Player.objects.filter(household=household).only("name")

@@ -58,13 +58,17 @@ def rules_library_game(rules: games.Rules) -> LibraryGame:
                        rules=rules)
 
 
+def every_game(household: Household) -> list[LibraryGame]:
+    """The games the app knows by rule and the household's own (one query), unordered. The
+    generic engine is not a game of its own: the household's own games are played with it."""
+    return ([rules_library_game(rules) for rules in games.all_games() if rules.key != "generic"]
+            + [own_library_game(own) for own in household.own_games.all()])
+
+
 def library(household: Household, night: GameNight | None = None) -> list[LibraryGame]:
     """Every game the household can start, in one list: tonight's first (the latest first),
-    then the most played, then by name. The generic engine is not a game of its own: the
-    household's own games are played with it. Three queries."""
-    entries = [rules_library_game(rules) for rules in games.all_games()
-               if rules.key != "generic"]
-    entries += [own_library_game(own) for own in household.own_games.all()]
+    then the most played, then by name. Three queries."""
+    entries = every_game(household)
     played = {row["game_key"]: row["count"] for row in (
         Play.objects.filter(household=household).exclude(status=Play.Status.ABANDONED)
         .values("game_key").annotate(count=Count("id")).order_by())}
