@@ -58,7 +58,7 @@ bench: install
 	$(BIN)/python bench/tournament.py
 	$(BIN)/python bench/concurrency.py
 	$(BIN)/python bench/stats.py
-	$(BIN)/python bench/board.py
+	$(BIN)/python bench/devices.py
 	$(BIN)/python bench/coach.py
 
 # Re-extract every catalog after changing user-facing strings and compile them. A new

@@ -49,6 +49,22 @@ def gunicorn_process(env: dict[str, str], workers: int
         server.wait(timeout=20)
 
 
+def cpu_seconds(master: int) -> float:
+    """User and system CPU time of a gunicorn master and its workers so far."""
+    ticks = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # a process that ended meanwhile
+        pid, parent = int(entry.name), int(fields[1])
+        if pid == master or parent == master:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def kniffel_game(env: dict[str, str], players: list[str], cells: dict[str, int] | None = None
                  ) -> dict[str, str | list[str]]:
     """Migrate the database that ``env`` names, collect the static files, and start a

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tracker.models import (
+    AppliedEntry,
     GameNight,
     HeadToHeadTally,
     Household,
@@ -102,6 +103,19 @@ class PlayChangeAdmin(admin.ModelAdmin):
     list_filter = ["action", "play__game"]
     search_fields = ["play__participants__player__name", "changed_by__username"]
     list_select_related = ["play", "changed_by"]
+
+
+@admin.register(AppliedEntry)
+class AppliedEntryAdmin(admin.ModelAdmin):
+    """Entries the devices sent with a key, kept a week so that none is applied twice."""
+
+    list_display = ["key", "user", "path", "status", "created_at"]
+    list_filter = ["status"]
+    search_fields = ["key", "path", "user__username"]
+    list_select_related = ["user"]
+    readonly_fields = ["user", "key", "path", "status", "content_type", "headers",
+                       "created_at"]
+    exclude = ["body"]
 
 
 @admin.register(ShareLink)

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.signals import user_logged_in
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 
@@ -46,6 +47,9 @@ def forget_user(sender: type, instance: AbstractBaseUser, **kwargs: Any) -> None
 
 
 def connect_signals() -> None:
+    from tracker.middleware import forget_old_entry_keys
+
     user_model = get_user_model()
     post_save.connect(forget_user, sender=user_model, dispatch_uid="forget-saved-user")
     post_delete.connect(forget_user, sender=user_model, dispatch_uid="forget-deleted-user")
+    user_logged_in.connect(forget_old_entry_keys, dispatch_uid="forget-old-entry-keys")

@@ -1,9 +1,17 @@
-"""Headers every page of the app gets."""
+"""Headers every page of the app gets, and entries that are applied once."""
 
+import re
 from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+
+from tracker.models import AppliedEntry
 
 
 class PrivatePagesMiddleware:
@@ -19,3 +27,79 @@ class PrivatePagesMiddleware:
         response = self.get_response(request)
         patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+#: What a device's key for an entry may look like: long enough not to be guessed or repeated.
+ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+#: Answers kept for a key: a result applied, or refused for a reason that holds on a retry
+#: (the conflict with another tablet, an impossible result). Anything else, such as a
+#: login that ran out, is not kept, so that the entry can be sent again once it is mended.
+KEPT_STATUSES = {409, 422}
+
+#: The headers that tell htmx what to do with an answer, replayed with it.
+REPLAYED_HEADERS = ("Location", "HX-Redirect", "HX-Location", "HX-Refresh", "HX-Retarget",
+                    "HX-Reswap", "HX-Trigger")
+
+#: How long a key is remembered: longer than any device stays offline during a game night.
+ENTRY_KEYS_KEPT = timedelta(days=7)
+
+
+class EntryOnceMiddleware:
+    """Applies each entry sent with an ``Idempotency-Key`` header once.
+
+    The key is stored in the same transaction as whatever the entry changes, so either both
+    are stored or neither. A second request with the key (sent again while the first was
+    still on its way, or after the answer was lost) waits for the first and gets its answer.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        key = request.headers.get("Idempotency-Key", "")
+        if (request.method != "POST" or not ENTRY_KEY.fullmatch(key)
+                or not request.user.is_authenticated):
+            return self.get_response(request)
+        with transaction.atomic():
+            try:
+                with transaction.atomic():
+                    entry = AppliedEntry.objects.create(user=request.user, key=key,
+                                                        path=request.path[:400])
+            except IntegrityError:
+                return replay(AppliedEntry.objects.get(user=request.user, key=key), request)
+            response = self.get_response(request)
+            if response.streaming or not (response.status_code < 400
+                                          or response.status_code in KEPT_STATUSES):
+                entry.delete()
+            else:
+                keep_answer(entry, response)
+        return response
+
+
+def keep_answer(entry: AppliedEntry, response: HttpResponse) -> None:
+    entry.status = response.status_code
+    entry.content_type = response.get("Content-Type", "")
+    entry.headers = {name: response[name] for name in REPLAYED_HEADERS if name in response}
+    entry.body = response.content
+    entry.save(update_fields=["status", "content_type", "headers", "body"])
+
+
+def replay(entry: AppliedEntry, request: HttpRequest) -> HttpResponse:
+    """The answer the entry got the first time; sent to another address, a 422 (a key is
+    for one entry)."""
+    if entry.path != request.path[:400]:
+        return HttpResponse(_("This entry was sent before with another address."),
+                            status=422, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(bytes(entry.body), status=entry.status,
+                            content_type=entry.content_type or None)
+    for name, value in entry.headers.items():
+        response[name] = value
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def forget_old_entry_keys(user: Any, **kwargs: Any) -> None:
+    """Drop the user's keys older than :data:`ENTRY_KEYS_KEPT` (when they log in)."""
+    AppliedEntry.objects.filter(user=user,
+                                created_at__lt=timezone.now() - ENTRY_KEYS_KEPT).delete()

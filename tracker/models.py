@@ -502,6 +502,12 @@ class Play(models.Model):
     scored_by_points = models.BooleanField(default=True, editable=False)
     lower_is_better = models.BooleanField(default=False, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
+    #: The result form as far as it is entered, kept on every tap so that a reload or another
+    #: tablet shows it; it belongs to the result of :attr:`draft_of_version` and lapses when
+    #: the result is saved or the game abandoned (both give the play a new version).
+    draft = models.JSONField(default=dict, blank=True, editable=False)
+    draft_of_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    draft_revision = models.PositiveIntegerField(default=0, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -579,6 +585,13 @@ class Play(models.Model):
         play = super().from_db(db, field_names, values)
         play._stored_night_id = play.__dict__.get("game_night_id")
         return play
+
+    @property
+    def current_draft(self) -> dict[str, Any] | None:
+        """The result form as far as it was entered for the result stored now, if it was."""
+        if self.draft and self.draft_of_version == self.version:
+            return self.draft
+        return None
 
     @property
     def label(self) -> str:
@@ -918,3 +931,26 @@ class Invitation(models.Model):
         """Not used, not revoked and not expired: it still lets someone in."""
         return (self.accepted_at is None and self.revoked_at is None
                 and self.expires_at > timezone.now())
+
+
+class AppliedEntry(models.Model):
+    """An entry a device sent with a key of its own (the ``Idempotency-Key`` header), and the
+    answer it got: sent again (a retry after a dropped connection, a double tap, the device's
+    outbox after a reload), it is answered the same and applied no second time."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    key = models.CharField(max_length=64)
+    path = models.CharField(max_length=400)
+    status = models.PositiveSmallIntegerField(null=True)
+    content_type = models.CharField(max_length=100, blank=True, default="")
+    headers = models.JSONField(default=dict, blank=True)
+    body = models.BinaryField(default=b"", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"],
+                                               name="entry_applied_once")]
+
+    def __str__(self) -> str:
+        return f"{self.key} → {self.path}"

@@ -65,25 +65,31 @@ def set_locked_round_points(play: Play, number: int, side: str, points: int, *,
     """Give ``side`` ``points`` in round ``number`` (from 1; one more than the rounds
     played starts a new round), for a play from :func:`lock_sheet`, inside the caller's
     transaction. The history entry written, or None when the round already held exactly
-    these points. InvalidResult, EditConflict or PlayAbandoned change nothing."""
+    these points. InvalidResult, EditConflict or PlayAbandoned change nothing.
+
+    Points for a cell that is still blank overwrite nothing: they are kept even when the
+    pad changed since ``expected_version`` (another tablet's round, or the entries a device
+    kept while its connection was down). Points for a filled cell need the version seen.
+    """
     check_changeable(play)
     rounds = stored_rounds(play)
     if not 1 <= number <= len(rounds) + 1:
         raise EditConflict
     if number <= len(rounds) and rounds[number - 1].get(side) == points:
         return None
-    if play.version != expected_version:
-        raise EditConflict
     if number > len(rounds):
         rounds.append({})
     previous = rounds[number - 1].get(side)
+    if previous is not None and play.version != expected_version:
+        raise EditConflict
     rounds[number - 1][side] = points
     data: dict[str, Any] = {"round": number, "side": side, "points": points}
     action = PlayChange.Action.ROUND_POINTS
     if previous is not None:
         data["previous"] = previous
         action = PlayChange.Action.ROUND_CORRECTED
-    return _store_rounds(play, rounds, action, data, expected_version, user)
+    # The play is locked: the version read with it is the one stored.
+    return _store_rounds(play, rounds, action, data, play.version, user)
 
 
 def add_round(play: Play, number: int, points: dict[str, int], *, expected_version: int,

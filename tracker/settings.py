@@ -152,6 +152,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tracker.middleware.EntryOnceMiddleware",
     "csp.middleware.CSPMiddleware",
     "tracker.middleware.PrivatePagesMiddleware",
     "axes.middleware.AxesMiddleware",

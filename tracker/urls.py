@@ -29,6 +29,7 @@ urlpatterns = [
     path("sw.js", app.service_worker, name="service_worker"),
     path("offline/", app.offline, name="offline"),
     path("favicon.ico", app.favicon, name="favicon"),
+    path("follow/<slug:kind>/<id:object_id>/", app.follow, name="follow"),
     path("nights/new/", nights.night_new, name="night_new"),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
     path("nights/<id:night_id>/plays/new/", plays.play_new, name="play_new"),

@@ -28,8 +28,32 @@
   });
 
   document.addEventListener("htmx:sendError", (event) => {
-    showError(event, messageFor("errorOffline", 0));
+    if (!outbox.keptAfterSendError(event) && !openOfflineEditor(event)) {
+      showError(event, messageFor("errorOffline", 0));
+    }
   });
+
+  // A cell tapped while the server cannot be reached opens a plain editor for the points,
+  // made on the device: what is saved there waits in the outbox like any other entry.
+  function openOfflineEditor(event) {
+    const cell = event.detail.elt.closest && event.detail.elt.closest("[data-offline-editor]");
+    const target = event.detail.requestConfig && event.detail.requestConfig.target;
+    const template = document.getElementById("offline-editor");
+    if (!cell || !target || !template) return false;
+    const editor = template.content.cloneNode(true);
+    editor.querySelector(".offline-editor-title").textContent = cell.getAttribute("aria-label");
+    const form = editor.querySelector("form");
+    form.action = cell.getAttribute("href");
+    form.setAttribute("hx-post", cell.getAttribute("href"));
+    form.setAttribute("hx-target", "#" + target.id);
+    form.dataset.entryMark = "[data-offline-editor][href='" + cell.getAttribute("href") + "']";
+    form.querySelector("input[name=version]").value = cell.dataset.version || "";
+    target.classList.remove("empty");
+    target.replaceChildren(editor);
+    htmx.process(target);
+    target.querySelector("input[name=points]").focus();
+    return true;
+  }
 
   // An invitation link is selected whole when tapped, ready to copy.
   document.addEventListener("focusin", (event) => {
@@ -189,8 +213,376 @@
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("htmx:afterSettle", keepAwake);
 
+  // ---- Entries that wait: the outbox --------------------------------------------------
+  // An entry (a cell, a round, a tap on a result form: whatever carries data-entry) goes to
+  // the server with a key of its own. It is written to the device's storage before it is
+  // sent and taken out when the server has answered, so a dropped connection, a reload or
+  // a closed tab loses nothing. While entries wait, new ones queue behind them, and all are
+  // sent in order when the server can be reached again. The server applies each key once:
+  // an entry sent twice (its answer was lost, or a double tap) counts once.
+  const outbox = (function () {
+    const STORE = "scorekeeper-outbox";
+    let sending = false;
+    let retry = null;
+    let failedSince = null;
+
+    function load() {
+      try {
+        return JSON.parse(localStorage.getItem(STORE) || "[]");
+      } catch (damaged) {
+        return [];
+      }
+    }
+    function save(entries) { localStorage.setItem(STORE, JSON.stringify(entries)); }
+    function waiting() { return load().filter((entry) => entry.waiting); }
+    function remove(key) { save(load().filter((entry) => entry.key !== key)); }
+
+    function newKey() {
+      const bytes = new Uint8Array(18);
+      crypto.getRandomValues(bytes);  // randomUUID needs HTTPS; the home network has HTTP
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+
+    function csrfToken() {
+      try {
+        return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+      } catch (damaged) {
+        return "";
+      }
+    }
+
+    function entryElement(detail) {
+      const submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
+      return (submitter && submitter.closest("[data-entry]")) || detail.elt.closest("[data-entry]");
+    }
+
+    // What an entry marks while it waits: the cell it fills shows the points with an hourglass.
+    function markOf(element, detail) {
+      const holder = element.closest("[data-entry-mark]");
+      if (!holder) return {};
+      const submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
+      const typed = holder.querySelector("input[name=points]");
+      const text = (submitter && submitter.dataset.entryText) || (typed && typed.value) || "";
+      return {mark: holder.dataset.entryMark, text: text.trim()};
+    }
+
+    function showMarks() {
+      document.querySelectorAll(".waiting[data-waiting]").forEach((old) => {
+        old.classList.remove("waiting");
+        old.removeAttribute("data-waiting");
+      });
+      waiting().forEach((entry) => {
+        const marked = entry.mark && document.querySelector(entry.mark);
+        if (marked) {
+          marked.classList.add("waiting");
+          marked.dataset.waiting = entry.text || "…";
+        }
+      });
+    }
+
+    function showConnection(message) {
+      const count = waiting().length;
+      const body = document.body.dataset;
+      document.querySelectorAll(".offline-waiting").forEach((line) => {
+        line.hidden = !count;
+        line.textContent = body.entriesWaiting.replace("%(count)s", String(count));
+      });
+      const bar = document.getElementById("connection");
+      if (!bar) return;
+      let text = message || "";
+      if (!text && failedSince) {
+        const time = failedSince.toLocaleTimeString(document.documentElement.lang,
+          {hour: "2-digit", minute: "2-digit"});
+        text = body.offlineSince.replace("%(time)s", time);
+      }
+      bar.querySelector(".connection-text").textContent = text;
+      bar.querySelector(".connection-waiting").textContent =
+        count ? body.entriesWaiting.replace("%(count)s", String(count)) : "";
+      bar.classList.toggle("offline", Boolean(failedSince));
+      bar.hidden = !text && !count;
+      showMarks();
+    }
+
+    function reachable(answered) {
+      if (answered) {
+        if (failedSince) {
+          failedSince = null;
+          send();
+        }
+      } else if (!failedSince) {
+        failedSince = new Date();
+      }
+      showConnection();
+    }
+
+    // An editor whose entry is kept on the device closes, as it does when the entry is saved.
+    function closeEditor(target) {
+      if (target && target.matches("[data-follow-keep]")) {
+        target.classList.add("empty");
+        target.replaceChildren();
+        const note = document.createElement("p");
+        note.className = "muted";
+        note.textContent = document.body.dataset.entryKept;
+        target.appendChild(note);
+      }
+    }
+
+    document.addEventListener("htmx:configRequest", (event) => {
+      const detail = event.detail;
+      const element = detail.verb === "post" && entryElement(detail);
+      if (!element || document.body.classList.contains("offline-page")) return;
+      const key = newKey();
+      detail.headers["Idempotency-Key"] = key;
+      const headers = {};
+      Object.entries(detail.headers).forEach(([name, value]) => {
+        if (name.startsWith("HX-") && name !== "HX-Prompt") headers[name] = value;
+      });
+      const entry = Object.assign({
+        key, url: detail.path, body: new URLSearchParams(detail.formData).toString(), headers,
+        target: detail.target && detail.target.id ? "#" + detail.target.id : "",
+        waiting: waiting().length > 0,
+      }, markOf(element, detail));
+      save([...load(), entry]);
+      if (entry.waiting) {
+        event.preventDefault();  // entries go in order: this one waits behind the others
+        closeEditor(detail.target);
+        showConnection();
+        send();
+      }
+    });
+
+    document.addEventListener("htmx:afterRequest", (event) => {
+      const key = event.detail.requestConfig && event.detail.requestConfig.headers["Idempotency-Key"];
+      if (key && event.detail.xhr && event.detail.xhr.status !== 0) {
+        remove(key);
+        reachable(true);
+        send();  // anything that queued behind it
+      }
+    });
+
+    // Called for a request that got no answer: true when it was an entry, now kept.
+    function keptAfterSendError(event) {
+      const config = event.detail.requestConfig;
+      const key = config && config.headers["Idempotency-Key"];
+      if (!key) return false;
+      save(load().map((entry) => (entry.key === key ? Object.assign(entry, {waiting: true})
+                                                     : entry)));
+      closeEditor(config.target);
+      reachable(false);
+      window.clearTimeout(retry);
+      retry = window.setTimeout(send, 3000);
+      return true;
+    }
+
+    // An entry the server refused on arrival (a conflict with another tablet, an impossible
+    // result) shows the server's message where the entry was made, or in the bar.
+    function showRefusal(entry, html) {
+      const target = entry.target && document.querySelector(entry.target);
+      if (target && html) {
+        htmx.swap(target, html, {swapStyle: "outerHTML"});
+        return;
+      }
+      const parsed = new DOMParser().parseFromString(html || "", "text/html");
+      const alert = parsed.querySelector("[role=alert]");
+      const reason = alert ? alert.textContent.trim() : "";
+      showConnection(document.body.dataset.entryRefused + " " + reason);
+    }
+
+    async function send() {
+      if (sending || document.body.classList.contains("offline-page")) return;
+      const entries = load();
+      if (!entries.length) return;
+      sending = true;
+      showConnection(document.body.dataset.entriesSending);
+      let redirect = null;
+      let refused = false;
+      try {
+        for (const entry of entries) {
+          if (!entry.waiting) break;  // on its way from this page: the rest go after it
+          const response = await fetch(entry.url, {
+            method: "POST", body: entry.body, credentials: "same-origin", cache: "no-store",
+            headers: Object.assign({}, entry.headers, {
+              "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
+              "X-CSRFToken": csrfToken(), "HX-Request": "true", "Idempotency-Key": entry.key,
+            }),
+          });
+          if (response.status >= 500) throw new Error(String(response.status));
+          remove(entry.key);
+          redirect = response.headers.get("HX-Redirect") || redirect;
+          if (response.status >= 400) {
+            refused = true;
+            showRefusal(entry, await response.text());
+          }
+        }
+        failedSince = null;
+      } catch (unreachable) {
+        failedSince = failedSince || new Date();
+        window.clearTimeout(retry);
+        retry = window.setTimeout(send, 3000);
+      } finally {
+        sending = false;
+      }
+      if (!refused) showConnection();
+      if (!failedSince && !load().length) {
+        if (redirect) {
+          window.location.assign(redirect);
+        } else {
+          follower.refresh();
+        }
+      }
+    }
+
+    // After a reload the page that sent an entry is gone, and with it the answer: every
+    // entry left in the store waits to be sent (again: its key makes that safe).
+    function resume() {
+      save(load().map((entry) => Object.assign(entry, {waiting: true})));
+      showConnection();
+      send();
+    }
+
+    window.addEventListener("online", send);
+    return {keptAfterSendError, reachable, resume, send, showMarks, waiting};
+  })();
+
+  // ---- Pages that follow the other devices ---------------------------------------------
+  // A page where a game is entered or watched names the state it shows (data-state on
+  // <main>) and asks whether it is still current: twice a second while shown, every few
+  // seconds while hidden. When something changed it reads itself again and swaps in each
+  // region (data-follow-region) — unless this device is in the middle of something there:
+  // a field being typed in, a form changed and not sent, a request under way, entries
+  // waiting. Those regions wait for the next round. An open editor (data-follow-keep, not
+  // empty) stays as it is inside the new region.
+  const follower = (function () {
+    let timer = null;
+    let asking = false;
+
+    function main() { return document.getElementById("main"); }
+
+    // An open editor is kept as it is (see swapRegion): what is typed there holds nothing up.
+    function kept(element) {
+      const keeper = element.closest("[data-follow-keep]");
+      return Boolean(keeper) && !keeper.classList.contains("empty");
+    }
+
+    function changedControls(region) {
+      return Array.from(region.querySelectorAll("input, select, textarea")).some((control) => {
+        if (control.type === "hidden" || control.type === "submit" || kept(control)) return false;
+        if (control.type === "checkbox" || control.type === "radio") {
+          return control.checked !== control.defaultChecked;
+        }
+        if (control.tagName === "SELECT") {
+          return Array.from(control.options).some((o) => o.selected !== o.defaultSelected);
+        }
+        return control.value !== control.defaultValue;
+      });
+    }
+
+    function busy(region) {
+      const active = document.activeElement;
+      const typing = active && region.contains(active) && !kept(active)
+        && active.matches("input, select, textarea")
+        && !["hidden", "submit", "button", "radio", "checkbox"].includes(active.type);
+      const requesting = Array.from(region.querySelectorAll(".htmx-request"))
+        .some((element) => !kept(element));
+      return typing || changedControls(region) || requesting
+        || region.classList.contains("htmx-request") || outbox.waiting().length > 0;
+    }
+
+    function swapRegion(region, fresh) {
+      region.querySelectorAll("[data-follow-keep][id]").forEach((kept) => {
+        const replaced = fresh.querySelector("#" + CSS.escape(kept.id));
+        if (replaced && !kept.classList.contains("empty")) replaced.replaceWith(kept);
+      });
+      region.querySelectorAll("details[id][open]").forEach((open) => {
+        const again = fresh.querySelector("#" + CSS.escape(open.id));
+        if (again) again.open = true;
+      });
+      region.replaceWith(fresh);
+      htmx.process(fresh);
+    }
+
+    async function refresh() {
+      const current = main();
+      if (!current || !current.dataset.follow) return;
+      const response = await fetch(window.location.href, {
+        cache: "no-store", credentials: "same-origin",
+      });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.getElementById("main");
+      if (!fresh || !fresh.dataset.state) return;
+      let waited = false;
+      current.querySelectorAll("[data-follow-region][id]").forEach((region) => {
+        const replacement = page.getElementById(region.id);
+        if (!replacement) return;
+        if (busy(region)) {
+          waited = true;
+        } else {
+          swapRegion(region, document.adoptNode(replacement));
+        }
+      });
+      if (!waited) current.dataset.state = fresh.dataset.state;
+      outbox.showMarks();
+      keepAwake();
+    }
+
+    async function ask() {
+      const current = main();
+      if (asking || !current || !current.dataset.follow) return;
+      asking = true;
+      try {
+        const response = await fetch(current.dataset.follow, {
+          headers: {"If-None-Match": '"' + current.dataset.state + '"'},
+          cache: "no-store", credentials: "same-origin",
+        });
+        outbox.reachable(response.status < 500);
+        if (response.status === 200) await refresh();
+      } catch (unreachable) {
+        outbox.reachable(false);
+      } finally {
+        asking = false;
+      }
+    }
+
+    function schedule() {
+      const current = main();
+      window.clearTimeout(timer);
+      const every = Number(document.hidden ? current.dataset.hiddenEvery : current.dataset.every);
+      timer = window.setTimeout(async () => { await ask(); schedule(); }, every || 1000);
+    }
+
+    function start() {
+      if (!main() || !main().dataset.follow) return;
+      document.addEventListener("visibilitychange", () => {
+        if (!document.hidden) ask();
+        schedule();
+      });
+      schedule();
+    }
+
+    return {refresh, start};
+  })();
+
+  // What is typed into a result form (a number, a choice) is kept on the server as soon as
+  // the field is left, like a tap, without redrawing the form under the fingers.
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest && event.target.closest("form.entry[data-entry]");
+    if (!form || !event.target.name || event.target.type === "hidden") return;
+    const refresh = form.querySelector("button[name=tap][value='']");
+    if (!refresh) return;
+    form.querySelectorAll("input, select, textarea").forEach((control) => {
+      control.defaultValue = control.value;
+      if ("defaultChecked" in control) control.defaultChecked = control.checked;
+    });
+    htmx.ajax("POST", form.getAttribute("hx-post"), {
+      source: refresh, values: Object.fromEntries(new FormData(form)), swap: "none",
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", () => {
     keepAwake();
+    outbox.resume();
+    follower.start();
     if (document.getElementById("board") && document.getElementById("board").dataset.follow) {
       followBoard();
     }

@@ -7,6 +7,8 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 TRACKER_MODELS = list(apps.get_app_config("tracker").get_models())
+#: Kept by the app for itself, not part of the demo family's data.
+BOOKKEEPING = {"AppliedEntry"}
 
 
 def test_every_model_is_in_the_admin():
@@ -20,6 +22,6 @@ def test_every_changelist_lists_the_demo_data(client, admin_user, model):
     url = reverse(f"admin:tracker_{model._meta.model_name}_changelist")
     page = client.get(url)
     assert page.status_code == 200
-    assert model.objects.count() > 0
+    assert model.__name__ in BOOKKEEPING or model.objects.count() > 0
     searched = client.get(url, {"q": "a"})
     assert searched.status_code == 200

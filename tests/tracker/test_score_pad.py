@@ -314,3 +314,13 @@ def test_saving_points_costs_no_more_queries_than_a_kniffel_cell(host_client, ho
         statements = [q["sql"] for q in queries
                       if not q["sql"].startswith(("SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"))]
         assert len(statements) <= 6, statements
+
+
+def test_points_for_a_blank_cell_are_kept_from_a_page_out_of_date(host_client, pad, family):
+    a, b, c = (p.key for p in family[:3])
+    seen = pad.version
+    set_round_points(pad, 1, a, 10, expected_version=seen)  # the other tablet
+    assert save(host_client, pad, 1, 1, 20, version=seen, **HTMX).status_code == 200
+    assert save(host_client, pad, 1, 0, 99, version=seen, **HTMX).status_code == 409
+    pad.refresh_from_db()
+    assert pad.result["rounds"] == [{a: 10, b: 20}]

@@ -64,9 +64,10 @@ def sheet_cell(context: Context, slot: Mapping[str, Any], oob: bool = False) -> 
                            points)
     return format_html(
         '<td id="{id}"{swap}><a class="cell{filled}" href="{url}" hx-get="{url}"'
-        ' hx-target="#editor" hx-swap="outerHTML" aria-label="{name} · {label}">{points}</a>'
-        '</td>',
+        ' hx-target="#editor" hx-swap="outerHTML" aria-label="{name} · {label}"'
+        ' data-offline-editor data-version="{version}">{points}</a></td>',
         id=slot["id"], swap=swap(oob), filled=" filled" if cell else "", url=slot["url"],
+        version=cell.version if cell else "",
         name=slot["participant"].player.name, label=slot["label"],
         points=points if cell else mark_safe("&nbsp;"))
 

@@ -6,14 +6,17 @@ import hashlib
 import json
 
 from django.contrib.staticfiles import finders
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+
+from tracker.following import followed_state
 
 THEME_COLOUR = "#1f2328"
 BACKGROUND_COLOUR = "#fbf8f3"
@@ -88,3 +91,17 @@ def offline(request: HttpRequest) -> HttpResponse:
 def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers and feed readers ask for /favicon.ico whatever the page says."""
     return redirect(static("img/favicon.ico"))
+
+
+@require_safe
+def follow(request: HttpRequest, kind: str, object_id: int) -> HttpResponse:
+    """Whether a followed page is still current: 304 while the state named in
+    ``If-None-Match`` is the state now, else the new state (404: gone or not the user's)."""
+    state = followed_state(kind, object_id, request.user.pk)
+    if state is None:
+        raise Http404("nothing to follow")
+    etag = f'"{state}"'
+    response = get_conditional_response(request, etag=etag) or HttpResponse(
+        state, content_type="text/plain; charset=utf-8")
+    response["ETag"] = etag
+    return response

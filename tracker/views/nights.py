@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.base import shared_places
+from tracker.following import follow_context, followed_state
 from tracker.forms import GameNightForm, NightPlayersForm, PlayerForm
 from tracker.models import (
     GameNight,
@@ -246,7 +247,9 @@ def night_context(night: GameNight) -> dict[str, Any]:
 @login_required
 @require_safe
 def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
+    state = followed_state("night", night_id, request.user.pk)
     night = get_for_household(request, GameNight.objects.prefetch_related("players"),
                               pk=night_id)
     return render_page(request, "nights/detail.html", night_context(night) | {
-        "share_link": active_share_link(game_night=night)})
+        "share_link": active_share_link(game_night=night)} | follow_context(
+        "night", night_id, state))

@@ -45,11 +45,12 @@ def pad_play(request: HttpRequest, play_id: int) -> Play:
     return play
 
 
-def render_pad_page(request: HttpRequest, play: Play) -> HttpResponse:
-    """The play page of a game kept on the score pad; ``play`` comes without participants."""
+def render_pad_page(request: HttpRequest, play: Play, follow: dict[str, Any]) -> HttpResponse:
+    """The play page of a game kept on the score pad; ``play`` comes without participants.
+    ``follow``: how the page follows the other devices (see :mod:`tracker.following`)."""
     prefetch_related_objects([play], participants_in_seat_order())
-    return render_page(request, "plays/pad.html",
-                       pad_context(play) | {"share_link": active_share_link(play=play)})
+    return render_page(request, "plays/pad.html", pad_context(play) | follow | {
+        "share_link": active_share_link(play=play)})
 
 
 def render_pad(request: HttpRequest, play_id: int, *, message: str = "", status: int = 200

@@ -9,7 +9,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import prefetch_related_objects
+from django.db import transaction
+from django.db.models import F, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -145,21 +146,23 @@ def new_play_context(night: GameNight, form: NewPlayForm, present: list, seats: 
 @login_required
 @require_safe
 def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
-    cached, key = cached_sheet_page(request, play_id)
+    """The game's page: its sheet, its score pad, its result form (as far as it is entered,
+    on any tablet) or its result; followed by every device that has it open."""
+    cached, key, follow = cached_sheet_page(request, play_id)
     if cached is not None:
         return cached
     play = get_for_household(
         request, Play.objects.select_related("game_night", "series", "tournament", "own_game"),
         pk=play_id)
     if play.is_dice_sheet:
-        return render_sheet_page(request, play, key)
+        return render_sheet_page(request, play, key, follow)
     if kept_round_by_round(play) and "final" not in request.GET:
-        return render_pad_page(request, play)
+        return render_pad_page(request, play, follow)
     prefetch_related_objects([play], participants_in_seat_order())
-    share = {"share_link": active_share_link(play=play)}
+    share = {"share_link": active_share_link(play=play)} | follow
     if play.status == Play.Status.IN_PROGRESS:
         entry = ENTRIES[play.game]
-        draft = entry.blank(keys(play), play.house_rules)
+        draft = play.current_draft or entry.blank(keys(play), play.house_rules)
         return render_page(request, "plays/detail.html", entry_context(play, draft) | share)
     return render_page(request, "plays/detail.html", result_context(play) | share)
 
@@ -171,7 +174,8 @@ def play_edit(request: HttpRequest, play_id: int) -> HttpResponse:
     play = get_for_household(request, plays_of_household(request), pk=play_id)
     if play.is_dice_sheet or play.status == Play.Status.ABANDONED:
         return redirect(play)
-    draft = dict(play.result) or ENTRIES[play.game].blank(keys(play), play.house_rules)
+    draft = (play.current_draft or dict(play.result)
+             or ENTRIES[play.game].blank(keys(play), play.house_rules))
     return render_page(request, "plays/detail.html", entry_context(play, draft), partial="play")
 
 
@@ -184,6 +188,8 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
         return redirect(play)
     entry = ENTRIES[play.game]
     try:
+        if "save" not in request.POST:
+            return tap_draft(request, play)
         draft = entry.read(request.POST, keys(play), play.house_rules)
     except UnreadableInput as unreadable:
         return render_page(request, "plays/detail.html", entry_context(
@@ -191,11 +197,6 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
             message=_("%(reason)s It has been reset; please enter the result again.")
             % {"reason": unreadable.message}),
             partial="play", status=400)
-    if "save" not in request.POST:
-        refused = entry.tap(draft, request.POST.get("tap", ""), keys(play))
-        return render_page(request, "plays/detail.html",
-                           entry_context(play, draft, message=refused or ""),
-                           partial="play", status=422 if refused else 200)
     result = entry.result(draft)
     # A team game's teams, formed on this form, may go on to the score pad, round by round.
     on_the_pad = request.POST.get("save") == "rounds" and isinstance(draft.get("teams"), dict)
@@ -225,6 +226,31 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
         play = get_for_household(request, plays_of_household(request), pk=play_id)
         return render_page(request, "plays/detail.html", result_context(play), partial="play")
     return redirect(play)
+
+
+def tap_draft(request: HttpRequest, play: Play) -> HttpResponse:
+    """Apply a tap (or what was typed) to the draft kept for the play, so that a reload or
+    another tablet shows it, and show the form again.
+
+    The tap applies to the draft as stored, not as this device last saw it: taps of two
+    tablets, or several sent one after the other from a device's outbox, all count.
+    """
+    entry = ENTRIES[play.game]
+    with transaction.atomic():
+        stored = Play.objects.select_for_update().only(
+            "draft", "draft_of_version", "version", "status").get(pk=play.pk)
+        data = request.POST.copy()
+        if stored.current_draft:
+            data["draft"] = json.dumps(stored.current_draft)
+        draft = entry.read(data, keys(play), play.house_rules)
+        refused = entry.tap(draft, request.POST.get("tap", ""), keys(play))
+        if not refused and stored.status != Play.Status.ABANDONED:
+            Play.objects.filter(pk=play.pk).update(
+                draft=draft, draft_of_version=stored.version,
+                draft_revision=F("draft_revision") + 1)
+    return render_page(request, "plays/detail.html",
+                       entry_context(play, draft, message=refused or ""),
+                       partial="play", status=422 if refused else 200)
 
 
 @login_required

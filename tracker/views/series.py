@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from tracker.following import follow_context, followed_state
 from tracker.forms import SeriesForm
 from tracker.models import GameNight, Participant, PlayStatus, Series, SeriesChange, Tournament
 from tracker.recording import (
@@ -90,10 +91,12 @@ def series_context(series: Series) -> dict[str, Any]:
 @login_required
 @require_safe
 def series_detail(request: HttpRequest, series_id: int) -> HttpResponse:
+    state = followed_state("series", series_id, request.user.pk)
     series = get_for_household(request, Series.objects.select_related("own_game")
                                .prefetch_related("players"), pk=series_id)
     return render_page(request, "series/detail.html", series_context(series) | {
-        "share_link": active_share_link(series=series)})
+        "share_link": active_share_link(series=series)} | follow_context(
+        "series", series_id, state))
 
 
 @login_required

@@ -30,6 +30,7 @@ from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker import coaching
 from tracker.engine_text import say
+from tracker.following import follow_context, followed_state, state_text
 from tracker.models import (
     DICE_GAMES,
     Household,
@@ -222,9 +223,11 @@ def sheet_page_key(request: HttpRequest, play_id: int, version: int, share_token
             f"{get_language()}:{int(request.user.is_staff)}:{request.get_host()}")
 
 
-def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None, Any] | None:
+def sheet_page_state(play_id: int, user_id: int) -> tuple[tuple[int, str | None, Any], str
+                                                         ] | None:
     """What the cached page of a sheet in progress of one of the user's households depends
-    on (see :func:`sheet_page_key`); None when there is no such sheet.
+    on (see :func:`sheet_page_key`), and its state as the devices following it know it (see
+    :mod:`tracker.following`); None when there is no such sheet.
 
     Written in SQL because it runs on every view of a sheet: compiling it through the ORM
     costs many times what running it does.
@@ -232,7 +235,7 @@ def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None, Any] 
     members = Household.members.through._meta
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT play.version,"
+            f"SELECT play.version, play.draft_revision, play.status,"
             f" (SELECT link.token FROM {ShareLink._meta.db_table} link"
             f"  WHERE link.play_id = play.id AND link.revoked_at IS NULL"
             f"  ORDER BY link.id LIMIT 1),"
@@ -244,30 +247,43 @@ def sheet_page_state(play_id: int, user_id: int) -> tuple[int, str | None, Any] 
             f" WHERE play.id = %s AND member.user_id = %s AND play.status = %s"
             f" AND play.game IN ({', '.join(['%s'] * len(DICE_GAMES))})",
             [play_id, user_id, Play.Status.IN_PROGRESS, *DICE_GAMES])
-        return cursor.fetchone()
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    version, draft_revision, status, token, players_changed = row
+    return (version, token, players_changed), state_text(
+        (version, draft_revision, status, players_changed))
 
 
 def cached_sheet_page(request: HttpRequest, play_id: int
-                      ) -> tuple[HttpResponse | None, str | None]:
+                      ) -> tuple[HttpResponse | None, str | None, dict[str, Any]]:
     """The page of a sheet in progress from the shared cache, or None and the key to keep
-    the page under once it is rendered (None: a page not to keep).
+    the page under once it is rendered (None: a page not to keep); and how a page of the
+    play follows the other devices (:func:`tracker.following.follow_context`).
 
     One small query finds what the page depends on; the play itself is loaded only when
     the page has to be rendered. The state is read before the play, so a page is never
-    kept under a key newer than what it shows.
+    kept under a key newer than what it shows, nor names a state newer than it shows.
     """
+    found = sheet_page_state(play_id, request.user.pk)
+    if found is None:
+        return None, None, follow_context(
+            "play", play_id, followed_state("play", play_id, request.user.pk))
+    depends_on, state = found
+    follow = follow_context("play", play_id, state)
     if request.GET or len(get_messages(request)):
-        return None, None
-    state = sheet_page_state(play_id, request.user.pk)
-    if state is None:
-        return None, None
-    key = sheet_page_key(request, play_id, *state)
+        return None, None, follow
+    key = sheet_page_key(request, play_id, *depends_on)
     page = cache.get(key)
-    return (None, key) if page is None else (sheet_page_response(request, page), key)
+    if page is None:
+        return None, key, follow
+    return sheet_page_response(request, page), key, follow
 
 
-def render_sheet_page(request: HttpRequest, play: Play, key: str | None) -> HttpResponse:
-    """The sheet page; ``play`` comes without its participants.
+def render_sheet_page(request: HttpRequest, play: Play, key: str | None,
+                      follow: dict[str, Any]) -> HttpResponse:
+    """The sheet page; ``play`` comes without its participants, ``follow`` says how the page
+    follows the other devices (see :mod:`tracker.following`).
 
     A game in progress is rendered once per ``key`` (see :func:`cached_sheet_page`) and
     kept in the cache that all server processes share, for every tablet that opens it,
@@ -275,7 +291,7 @@ def render_sheet_page(request: HttpRequest, play: Play, key: str | None) -> Http
     next in its series), and a page with a message to show, are rendered each time.
     """
     prefetch_related_objects([play], participants_in_seat_order())
-    context = sheet_context(play) | {"share_link": active_share_link(play=play)}
+    context = sheet_context(play) | follow | {"share_link": active_share_link(play=play)}
     if key is None or play.status != Play.Status.IN_PROGRESS:
         return render_page(request, "plays/sheet.html", context)
     page = render_to_string("plays/sheet.html", context | {"csrf_token": CSRF_SLOT}, request)

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import games
+from tracker.following import follow_context, followed_state
 from tracker.forms import TournamentForm
 from tracker.models import GameNight, Play, PlayStatus, Tournament
 from tracker.parsing import small_int
@@ -103,10 +104,12 @@ def final_cut(tournament: Tournament, plays: list[Play], names: dict[str, str], 
 @login_required
 @require_safe
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    state = followed_state("tournament", tournament_id, request.user.pk)
     tournament = get_for_household(request, Tournament.objects.select_related("own_game"),
                                    pk=tournament_id)
     return render_page(request, "tournaments/detail.html", tournament_context(tournament) | {
-        "share_link": active_share_link(tournament=tournament)})
+        "share_link": active_share_link(tournament=tournament)} | follow_context(
+        "tournament", tournament_id, state))
 
 
 @login_required

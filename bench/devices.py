@@ -1,0 +1,269 @@
+"""Every device at the table, in real Chromium: tablets that follow each other, TVs, and
+entries made while the Wi-Fi is down.
+
+Run: python bench/devices.py [--quick]
+
+Starts gunicorn on 127.0.0.1 as `make run` does (three synchronous workers, production
+settings, a fresh SQLite file) with a 6-player Kniffel game, and opens the game's sheet on
+eight tablets and its scoreboard on ten TVs (pages of one headless Chromium, each tablet
+with a browser context of its own).
+
+- Idle: nothing is entered for a while; the CPU the server's processes use meanwhile
+  (percent of one core, from /proc) is `idle_server_cpu_percent`.
+- Following: tablet A enters a cell about every second, through the sheet's own endpoint;
+  every other tablet and every TV notes when the cell shows the points. The time from
+  sending to showing is `follow_latency_*` for the tablets and `board_latency_*` for the TVs.
+- Offline: two tablets lose the network and enter ten cells each in the sheet's editor,
+  one of them reloads while still offline, the network returns. `entries_lost` counts the
+  cells missing or wrong on the server, `entries_doubled` the entries applied twice.
+
+`--quick` checks the same with fewer devices and entries, in well under a minute (CI runs it
+so that the bench cannot break unnoticed); its figures are not the ones to quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+from serving import cpu_seconds, gunicorn_process, kniffel_game
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["Julia", "Tobias", "Lena", "Max", "Oma", "Opa"]
+#: The cells tablet A enters, with points each field may score.
+FOLLOWED_FIELDS = {"chance": 23, "kniffel": 50, "large_straight": 40, "small_straight": 30}
+OFFLINE_FIELDS = ["ones", "twos", "threes", "fours", "fives", "sixes"]
+TABLET = {"width": 1024, "height": 768}
+
+
+@dataclass(frozen=True)
+class Size:
+    tablets: int
+    boards: int
+    entries: int
+    offline_entries_each: int
+    idle_seconds: float
+
+
+FULL = Size(tablets=8, boards=10, entries=20, offline_entries_each=10, idle_seconds=10.0)
+QUICK = Size(tablets=3, boards=2, entries=4, offline_entries_each=2, idle_seconds=2.0)
+
+#: Installed in every follower: the moment (the browser's clock, which is this machine's)
+#: each awaited cell first shows its points, whichever way the page was redrawn.
+WATCH = """
+window.__seen = {};
+window.__awaited = {};
+const check = () => {
+  for (const [id, text] of Object.entries(window.__awaited)) {
+    const cell = document.getElementById(id);
+    if (!(id in window.__seen) && cell && cell.textContent.trim() === text) {
+      window.__seen[id] = Date.now();
+    }
+  }
+};
+new MutationObserver(check).observe(document.documentElement,
+  {subtree: true, childList: true, characterData: true});
+window.__await = (id, text) => { window.__awaited[id] = text; check(); };
+"""
+
+#: Tablet A's entry, sent as its editor sends typed points; the time it was sent.
+ENTER = """async ([url, points]) => {
+  const token = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+  const sent = Date.now();
+  const response = await fetch(url, {method: "POST", headers: {
+      "X-CSRFToken": token, "HX-Request": "true",
+      "Content-Type": "application/x-www-form-urlencoded"},
+    body: new URLSearchParams({points: String(points), save: "1", version: ""})});
+  if (!response.ok) throw new Error("entry refused: " + response.status);
+  return sent;
+}"""
+
+
+def manage(env: dict[str, str], script: str) -> str:
+    return subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT,
+                          env=env, check=True, capture_output=True, text=True).stdout
+
+
+def share_link(env: dict[str, str], play_id: str) -> str:
+    return manage(env, f"""
+from tracker.models import Play, ShareLink
+play = Play.objects.get(pk={play_id})
+print(ShareLink.objects.create(household=play.household, play=play).token)
+""").split()[-1]
+
+
+def stored_cells(env: dict[str, str], play_id: str) -> tuple[dict[str, int], int]:
+    """The play's cells on the server ("<player>-<field>": points) and how many times a
+    cell was written (entered or corrected)."""
+    output = manage(env, f"""
+from tracker.models import KniffelCell, PlayChange
+for cell in KniffelCell.objects.filter(play_id={play_id}):
+    print("cell", f"{{cell.player_id}}-{{cell.field}}", cell.points)
+print("writes", PlayChange.objects.filter(play_id={play_id},
+                                          action__in=["cell", "cell_corrected"]).count())
+""")
+    cells, writes = {}, 0
+    for line in output.splitlines():
+        parts = line.split()
+        if parts and parts[0] == "cell":
+            cells[parts[1]] = int(parts[2])
+        elif parts and parts[0] == "writes":
+            writes = int(parts[1])
+    return cells, writes
+
+
+def open_tablet(browser: Browser, base: str, session: str, path: str) -> Page:
+    context = browser.new_context(viewport=TABLET, base_url=base)
+    context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
+    page = context.new_page()
+    page.goto(path)
+    page.wait_for_selector("#turn")
+    return page
+
+
+def open_board(browser: Browser, base: str, path: str) -> Page:
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, base_url=base)
+    page.goto(path)
+    page.wait_for_selector("#board")
+    return page
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def follow(tablet_a: Page, followers: list[Page], boards: list[Page], game: dict,
+           size: Size) -> tuple[list[float], list[float]]:
+    """Tablet A enters ``size.entries`` cells; the latencies seen on the followers and TVs."""
+    players = game["players"]
+    cells = [(player, field) for field in FOLLOWED_FIELDS for player in players]
+    tablets, tvs = [], []
+    for page in (*followers, *boards):
+        page.evaluate(WATCH)
+    for number, (player, field) in enumerate(cells[:size.entries]):
+        points = FOLLOWED_FIELDS[field]
+        cell_id = f"c-{player}-{field}"
+        for page in (*followers, *boards):
+            page.evaluate("([id, text]) => window.__await(id, text)", [cell_id, str(points)])
+        sent = tablet_a.evaluate(ENTER, [f"/plays/{game['play']}/cells/{player}/{field}/",
+                                         points])
+        deadline = time.monotonic() + 10
+        pending = [*followers, *boards]
+        while pending and time.monotonic() < deadline:
+            time.sleep(0.05)
+            pending = [page for page in pending
+                       if page.evaluate(f"window.__seen['{cell_id}'] === undefined")]
+        if pending:
+            raise RuntimeError(f"{len(pending)} devices never showed {cell_id}")
+        for page in followers:
+            tablets.append(page.evaluate(f"window.__seen['{cell_id}']") - sent)
+        for page in boards:
+            tvs.append(page.evaluate(f"window.__seen['{cell_id}']") - sent)
+        time.sleep(1.0 + (number % 3) * 0.2)
+    return tablets, tvs
+
+
+def type_offline(page: Page, player: str, field: str, points: int) -> None:
+    """Tap the cell with the network off: the device's own editor opens; type, save."""
+    page.locator(f"#c-{player}-{field} a").click()
+    editor = page.locator("#editor .offline-form")
+    editor.locator("input[name=points]").fill(str(points))
+    editor.get_by_role("button").click()
+    page.locator(f"#c-{player}-{field} a.waiting").wait_for()
+
+
+def offline_run(browser: Browser, base: str, env: dict[str, str], game: dict,
+                size: Size) -> tuple[int, int]:
+    """Two tablets enter cells offline, one reloads, the network returns: (lost, doubled)."""
+    path = f"/plays/{game['play']}/"
+    tablets = [open_tablet(browser, base, game["session"], path) for _ in range(2)]
+    cells = [(player, field) for field in OFFLINE_FIELDS for player in game["players"]]
+    expected: dict[str, int] = {}
+    for tablet in tablets:
+        tablet.context.set_offline(True)
+    for number in range(size.offline_entries_each * 2):
+        player, field = cells[number]
+        points = (OFFLINE_FIELDS.index(field) + 1) * (1 + number % 3)  # 1-3 dice of the face
+        type_offline(tablets[number % 2], player, field, points)
+        expected[f"{player}-{field}"] = points
+    try:
+        tablets[0].reload(timeout=5000)
+    except Exception:  # noqa: BLE001 - offline, the browser may show its own error page
+        pass
+    for tablet in tablets:
+        tablet.context.set_offline(False)
+    time.sleep(4)  # the offline page notices the server by itself within 3 s
+    if not tablets[0].locator("#sheet").count():
+        tablets[0].goto(path)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        stored, writes = stored_cells(env, game["play"])
+        if all(key in stored for key in expected):
+            break
+        time.sleep(1)
+    time.sleep(2)  # anything sent twice would arrive by now
+    stored, writes = stored_cells(env, game["play"])
+    lost = sum(1 for key, points in expected.items() if stored.get(key) != points)
+    offline_writes = writes - len([key for key in stored if key not in expected])
+    for tablet in tablets:
+        tablet.context.close()
+    return lost, max(0, offline_writes - (len(expected) - lost))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer devices and entries")
+    size = QUICK if parser.parse_args().quick else FULL
+    workdir = tempfile.mkdtemp(prefix="bench-devices-")
+    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_HTTPS": "false",
+           "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
+    game = kniffel_game(env, PLAYERS)
+    board_path = f"/board/{share_link(env, game['play'])}/"
+    with gunicorn_process(env, workers=3) as (port, server), sync_playwright() as playwright:
+        base = f"http://127.0.0.1:{port}"
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
+        path = f"/plays/{game['play']}/"
+        tablets = [open_tablet(browser, base, game["session"], path)
+                   for _ in range(size.tablets)]
+        boards = [open_board(browser, base, board_path) for _ in range(size.boards)]
+        hidden = sum(page.evaluate("document.hidden") for page in (*tablets, *boards))
+        time.sleep(2.0)
+        cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
+        time.sleep(size.idle_seconds)
+        idle_cpu = (cpu_seconds(server.pid) - cpu_before) / (time.perf_counter() - started)
+
+        followed, boarded = follow(tablets[0], tablets[1:], boards, game, size)
+        for page in (*tablets, *boards):
+            page.context.close() if page in tablets else page.close()
+        lost, doubled = offline_run(browser, base, env, game, size)
+        browser.close()
+    print(f"tablets: {size.tablets}")
+    print(f"boards: {size.boards}")
+    print(f"pages_hidden: {hidden}")
+    print(f"entries: {size.entries}")
+    print(f"follow_latency_p50_ms: {statistics.median(followed):.0f}")
+    print(f"follow_latency_p95_ms: {percentile(followed, 0.95):.0f}")
+    print(f"follow_latency_max_ms: {max(followed):.0f}")
+    print(f"board_latency_p50_ms: {statistics.median(boarded):.0f}")
+    print(f"board_latency_p95_ms: {percentile(boarded, 0.95):.0f}")
+    print(f"idle_server_cpu_percent: {idle_cpu * 100:.1f}")
+    print(f"offline_entries: {size.offline_entries_each * 2}")
+    print(f"entries_lost: {lost}")
+    print(f"entries_doubled: {doubled}")
+
+
+if __name__ == "__main__":
+    main()

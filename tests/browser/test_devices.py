@@ -1,0 +1,151 @@
+"""Every device at the table: what one tablet enters the others show within a second, taps
+on a result form survive a reload, and entries made without a connection wait on the
+device and are applied once when it returns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tracker.models import KniffelCell, Play
+from tracker.recording import start_play
+
+pytestmark = pytest.mark.browser
+
+#: An entry shows on the other tablets within a second; the margin covers a busy CI machine.
+FOLLOWS_WITHIN_MS = 2_500
+
+
+def cell(page: Page, player, field: str):
+    return page.locator(f"#c-{player.pk}-{field}")
+
+
+def type_points(page: Page, player, field: str, points: int) -> None:
+    """Tap the cell, type the points, save: as the host does for a cell out of turn."""
+    cell(page, player, field).click()
+    editor = page.locator("#editor")
+    if editor.get_by_role("link", name=f"Enter for {player.name}").count():
+        editor.get_by_role("link", name=f"Enter for {player.name}").click()
+    editor.locator("input[name=points]").fill(str(points))
+    editor.get_by_role("button", name="Save").click()
+
+
+@pytest.fixture
+def sheet(table) -> Play:
+    return start_play(household=table["household"], game="kniffel", players=table["players"],
+                      game_night=table["night"], user=table["host"])
+
+
+@pytest.fixture
+def race(table) -> Play:
+    return start_play(household=table["household"], game="maus_im_nacken",
+                      players=table["players"], game_night=table["night"], user=table["host"])
+
+
+def test_a_second_tablet_follows_the_sheet_and_keeps_its_open_editor(
+        host_page: Page, second_host_page: Page, live_server, table, sheet):
+    anna, ben = table["players"]
+    host_page.goto(live_server.url + sheet.get_absolute_url())
+    second_host_page.goto(live_server.url + sheet.get_absolute_url())
+    expect(second_host_page.locator("#turn")).to_contain_text("Anna's turn")
+
+    type_points(host_page, anna, "chance", 21)
+    expect(cell(second_host_page, anna, "chance")).to_have_text("21",
+                                                                timeout=FOLLOWS_WITHIN_MS)
+    expect(second_host_page.locator("#turn")).to_contain_text("Ben's turn")
+    expect(second_host_page.locator("#sum-total")).to_contain_text("21")
+
+    # The second tablet is in the middle of Ben's entry when the first enters another cell.
+    cell(second_host_page, ben, "threes").click()
+    second_host_page.locator("#editor input[name=points]").fill("9")
+    type_points(host_page, ben, "fours", 12)
+    expect(cell(second_host_page, ben, "fours")).to_have_text("12", timeout=FOLLOWS_WITHIN_MS)
+    expect(second_host_page.locator("#editor input[name=points]")).to_have_value("9")
+    second_host_page.locator("#editor").get_by_role("button", name="Save").click()
+    expect(cell(host_page, ben, "threes")).to_have_text("9", timeout=FOLLOWS_WITHIN_MS)
+
+
+def test_a_race_form_follows_and_keeps_its_taps_through_a_reload(
+        host_page: Page, second_host_page: Page, live_server, table, race):
+    host_page.goto(live_server.url + race.get_absolute_url())
+    second_host_page.goto(live_server.url + race.get_absolute_url())
+    first_elephant = ".player-card >> nth=0 >> .elephant >> nth=0"
+
+    host_page.locator(first_elephant).get_by_role("button", name="Home").click()
+    expect(host_page.locator(first_elephant)).to_contain_text("home 1.")
+    expect(second_host_page.locator(first_elephant)).to_contain_text(
+        "home 1.", timeout=FOLLOWS_WITHIN_MS)
+
+    second_host_page.locator(".player-card >> nth=1 >> .elephant >> nth=0").get_by_role(
+        "button", name="Caught").click()
+    host_page.reload()
+    expect(host_page.locator(first_elephant)).to_contain_text("home 1.")
+    expect(host_page.locator(".player-card >> nth=1 >> .elephant >> nth=0")).to_contain_text(
+        "caught")
+
+
+def test_entries_made_offline_wait_survive_a_reload_and_are_applied_once(
+        host_page: Page, live_server, table, sheet):
+    anna, ben = table["players"]
+    host_page.goto(live_server.url + sheet.get_absolute_url())
+    expect(host_page.locator("#turn")).to_contain_text("Anna's turn")
+    host_page.context.set_offline(True)
+    entries = [(anna, "ones", 3), (ben, "twos", 6), (anna, "threes", 9)]
+    for player, field, points in entries:
+        type_points(host_page, player, field, points)
+        expect(host_page.locator("#editor")).to_contain_text("Kept on this device")
+        expect(cell(host_page, player, field).locator("a")).to_have_class(
+            re.compile(r"\bwaiting\b"))
+        expect(cell(host_page, player, field).locator("a")).to_have_attribute(
+            "data-waiting", str(points))
+    bar = host_page.locator("#connection")
+    expect(bar).to_contain_text("No connection to the server since")
+    expect(bar).to_contain_text("waiting to be sent: 3")
+    assert not KniffelCell.objects.exists()
+
+    try:
+        host_page.reload()
+    except Exception:  # noqa: BLE001 - without the service worker the browser shows its own page
+        pass
+    host_page.context.set_offline(False)
+    host_page.goto(live_server.url + sheet.get_absolute_url())
+    for player, field, points in entries:
+        expect(cell(host_page, player, field)).to_have_text(str(points),
+                                                            timeout=FOLLOWS_WITHIN_MS * 2)
+    expect(host_page.locator("#connection")).to_be_hidden()
+    assert sorted(KniffelCell.objects.values_list("field", "points")) == [
+        ("ones", 3), ("threes", 9), ("twos", 6)]
+    assert Play.objects.get(pk=sheet.pk).changes.filter(action="cell").count() == 3
+
+
+def test_taps_on_a_race_form_without_a_connection_are_sent_in_order(
+        host_page: Page, live_server, table, race):
+    anna, ben = table["players"]
+    host_page.goto(live_server.url + race.get_absolute_url())
+    host_page.context.set_offline(True)
+    for card in (0, 1):
+        host_page.locator(f".player-card >> nth={card} >> .elephant >> nth=0").get_by_role(
+            "button", name="Home").click()
+    expect(host_page.locator("#connection")).to_contain_text("waiting to be sent: 2")
+    host_page.context.set_offline(False)
+    expect(host_page.locator(".player-card >> nth=1 >> .elephant >> nth=0")).to_contain_text(
+        "home 2.", timeout=FOLLOWS_WITHIN_MS * 3)
+    elephants = Play.objects.get(pk=race.pk).draft["elephants"]
+    assert elephants[anna.key][0] == "home:1" and elephants[ben.key][0] == "home:2"
+
+
+def test_start_the_game_clicked_twice_starts_one_game(host_page: Page, live_server, table):
+    night = table["night"]
+    host_page.goto(live_server.url + night.get_absolute_url())
+    host_page.get_by_role("link", name="New game").click()
+    host_page.get_by_text("Die Maus im Nacken").click()
+    for player in table["players"]:
+        host_page.get_by_role("button", name=player.name).click()
+        expect(host_page.get_by_role("button", name=player.name).locator(".seat-number")
+               ).to_be_visible()
+    host_page.get_by_role("radio", name="Anna").check()
+    host_page.get_by_role("button", name="Start the game").dblclick()
+    host_page.wait_for_url(re.compile(r"/plays/\d+/$"))
+    assert Play.objects.filter(game_night=night).count() == 1
