@@ -10,7 +10,7 @@ HOST ?= 0.0.0.0:8000
 APT_RUN := libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-core fonts-noto-color-emoji
 APT_TEST := chromium poppler-utils gettext
 
-.PHONY: run dev test install install-test apt bench messages lint
+.PHONY: run dev test install install-test apt bench bench-quick messages lint
 
 # Safe on a home network: DEBUG off, a secret key made once into data/, only this machine's
 # names and addresses allowed, plain HTTP (DJANGO_HTTPS=true behind a proxy that does TLS).
@@ -51,15 +51,14 @@ apt:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-bench: install
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/pdf.py
-	$(BIN)/python bench/pages.py
-	$(BIN)/python bench/tournament.py
-	$(BIN)/python bench/concurrency.py
-	$(BIN)/python bench/stats.py
-	$(BIN)/python bench/devices.py
-	$(BIN)/python bench/coach.py
+BENCHES := engine pdf pages tournament concurrency stats devices coach
+
+bench: install install-test
+	@for name in $(BENCHES); do echo "== bench/$$name.py"; $(BIN)/python bench/$$name.py || exit 1; done
+
+# Every bench once, briefly: CI runs this so that no bench breaks unnoticed.
+bench-quick: install install-test
+	@for name in $(BENCHES); do echo "== bench/$$name.py --quick"; $(BIN)/python bench/$$name.py --quick || exit 1; done
 
 # Re-extract every catalog after changing user-facing strings and compile them. A new
 # language gets its catalogs with `make messages LANGS="de en fr it nl xx"` (xx's code added

@@ -1,6 +1,6 @@
 """How long the Kniffel coach takes to compute its table, how big it is, and how fast it answers.
 
-Run: python bench/coach.py
+Run: python bench/coach.py [--quick]
 
 Computes the table for the default Kniffel house rules from scratch into a temporary
 directory (a minute or two on a small machine), then measures loading it and the three kinds
@@ -27,7 +27,9 @@ import games  # noqa: E402
 from games import coach  # noqa: E402
 
 KNIFFEL = games.get("kniffel")
-LOOKUPS = 200
+#: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
+QUICK = "--quick" in sys.argv[1:]
+LOOKUPS = 20 if QUICK else 200
 
 
 def random_situations(count: int) -> list[tuple[dict[str, int], list[int], int]]:

@@ -1,6 +1,6 @@
 """Several tablets saving Kniffel cells at once, through gunicorn with 3 workers.
 
-Run: python bench/concurrency.py [--seconds 20] [--clients 8]
+Run: python bench/concurrency.py [--seconds 20] [--clients 8] [--quick]
 
 Starts gunicorn on 127.0.0.1 with production settings on a fresh SQLite file
 and, when ``DATABASE_URL`` names a PostgreSQL database, on a fresh database
@@ -208,7 +208,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--quick", action="store_true",
+                        help="two seconds: checks that the bench works, figures not to quote")
     options = parser.parse_args()
+    if options.quick:
+        options.seconds = 2.0
     workdir = tempfile.mkdtemp(prefix="bench-concurrency-")
     databases = {"sqlite": f"sqlite:///{workdir}/bench.sqlite3"}
     copy = postgres_copy(os.environ.get("DATABASE_URL", ""))

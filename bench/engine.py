@@ -1,6 +1,6 @@
 """How fast the rules engine scores: calls per second, and series standings time.
 
-Run: python bench/engine.py
+Run: python bench/engine.py [--quick]
 
 Prints one `name: value` line per figure, last. The baseline is a call that
 only builds an Outcome from finished numbers, measured in the same run, so the
@@ -18,6 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
 from games.base import Outcome  # noqa: E402
+
+#: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
+QUICK = "--quick" in sys.argv[1:]
+REPEATS = 1 if QUICK else 5
 
 FULL_SHEET = {
     "ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18,
@@ -54,7 +58,7 @@ def series_outcomes(players: int = 64, races: int = 30) -> list[Outcome]:
 
 def per_second(call) -> float:
     count = max(1, timeit.Timer(call).autorange()[0])
-    best = min(timeit.repeat(call, number=count, repeat=5))
+    best = min(timeit.repeat(call, number=count, repeat=REPEATS))
     return count / best
 
 
@@ -66,7 +70,7 @@ def main() -> None:
     kniffel_rate = per_second(lambda: kniffel.score(kniffel_game))
     maus_rate = per_second(lambda: maus.score(maus_race))
     series_time = min(timeit.repeat(lambda: games.series_standings(outcomes), number=1,
-                                    repeat=20))
+                                    repeat=REPEATS * 4))
     print(f"baseline_outcome_per_s: {baseline:.0f}")
     print(f"kniffel_6_players_score_per_s: {kniffel_rate:.0f}")
     print(f"kniffel_cost_vs_baseline: {baseline / kniffel_rate:.1f}x")

@@ -1,6 +1,6 @@
 """How long printed pads take: a 1-sheet pad, a 100-sheet pad, and WeasyPrint's baseline.
 
-Run: python bench/pdf.py
+Run: python bench/pdf.py [--quick]
 
 The baseline is WeasyPrint turning a minimal one-page document into PDF, measured
 in the same run. A pad lays its page out once and repeats it, so 100 sheets should
@@ -25,7 +25,9 @@ from weasyprint import HTML  # noqa: E402
 
 from tracker.printing import Pad, render_pad  # noqa: E402
 
-REPEATS = 5
+#: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
+QUICK = "--quick" in sys.argv[1:]
+REPEATS = 1 if QUICK else 5
 
 
 def best_of(call) -> float:

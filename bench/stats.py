@@ -1,6 +1,6 @@
 """Server time and query count of the history and statistics pages, at two sizes of history.
 
-Run: python bench/stats.py
+Run: python bench/stats.py [--quick]
 
 Builds a household on a fresh SQLite file with bulk inserts: 12 players and, first,
 300 nights with 1,500 plays, then ten years of evenings in all (3,000 nights, 15,000
@@ -40,8 +40,10 @@ sys.path.insert(0, str(ROOT))
 
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda", "Greta", "Hans", "Ida",
            "Jonas", "Karla", "Luis"]
-NIGHTS, PLAYS_PER_NIGHT, FIRST_NIGHTS = 3000, 5, 300
-REQUESTS = 15
+#: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
+QUICK = "--quick" in sys.argv[1:]
+NIGHTS, PLAYS_PER_NIGHT, FIRST_NIGHTS = (60, 5, 20) if QUICK else (3000, 5, 300)
+REQUESTS = 3 if QUICK else 15
 SERIES_EVERY, TOURNAMENT_EVERY = 40, 250
 
 

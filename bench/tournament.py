@@ -1,6 +1,6 @@
 """Tournament figures: seating 64 players over 10 rounds, and standings after 10 rounds.
 
-Run: python bench/tournament.py
+Run: python bench/tournament.py [--quick]
 
 Prints each figure on its own line as `name: value` (times are the best of several
 runs), and how many times two players met again, for the seating's quality.
@@ -20,6 +20,9 @@ from games.seating import repeated_meetings  # noqa: E402
 
 PLAYERS = [f"player{n}" for n in range(64)]
 ROUNDS = 10
+#: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
+QUICK = "--quick" in sys.argv[1:]
+REPEATS = 1 if QUICK else 5
 
 
 def table_outcomes(seating: list[list[list[str]]]) -> list[games.Outcome]:
@@ -40,9 +43,9 @@ def main() -> None:
     seating = games.seat_rounds(PLAYERS, ROUNDS, (2, 4), seed=0)
     outcomes = table_outcomes(seating)
     seat_time = min(timeit.repeat(lambda: games.seat_rounds(PLAYERS, ROUNDS, (2, 4), seed=0),
-                                  number=1, repeat=5))
+                                  number=1, repeat=REPEATS))
     standings_time = min(timeit.repeat(
-        lambda: games.series_standings(outcomes, players=PLAYERS), number=1, repeat=20))
+        lambda: games.series_standings(outcomes, players=PLAYERS), number=1, repeat=REPEATS * 4))
     print(f"seating_repeated_meetings: {repeated_meetings(seating)}")
     print(f"seat_64_players_10_rounds_ms: {seat_time * 1000:.1f}")
     print(f"standings_64_players_10_rounds_ms: {standings_time * 1000:.2f}")
