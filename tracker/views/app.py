@@ -1,4 +1,5 @@
-"""The app on the tablet's home screen: its manifest, icons, service worker and offline page."""
+"""The app on the tablet's home screen: its manifest, icons, service worker and offline
+page; and the question an open page asks whether what it shows is still current."""
 
 from __future__ import annotations
 
