@@ -459,9 +459,18 @@
     function main() { return document.getElementById("main"); }
 
     // An open editor is kept as it is (see swapRegion): what is typed there holds nothing up.
+    // One that opens by itself (the score pad's number pad, data-follow-keep="typed") is kept
+    // only once something is typed into it; until then it moves on with the game.
+    function inUse(keeper) {
+      if (keeper.classList.contains("empty")) return false;
+      if (keeper.dataset.followKeep !== "typed") return true;
+      return Array.from(keeper.querySelectorAll("input:not([type=hidden])"))
+        .some((input) => input.value !== "");
+    }
+
     function kept(element) {
       const keeper = element.closest("[data-follow-keep]");
-      return Boolean(keeper) && !keeper.classList.contains("empty");
+      return Boolean(keeper) && inUse(keeper);
     }
 
     function changedControls(region) {
@@ -491,7 +500,7 @@
     function swapRegion(region, fresh) {
       region.querySelectorAll("[data-follow-keep][id]").forEach((kept) => {
         const replaced = fresh.querySelector("#" + CSS.escape(kept.id));
-        if (replaced && !kept.classList.contains("empty")) replaced.replaceWith(kept);
+        if (replaced && inUse(kept)) replaced.replaceWith(kept);
       });
       region.querySelectorAll("details[id][open]").forEach((open) => {
         const again = fresh.querySelector("#" + CSS.escape(open.id));

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.factories import OwnGameFactory
 from tracker.models import KniffelCell, Play
 from tracker.recording import start_play
 
@@ -149,3 +150,29 @@ def test_start_the_game_clicked_twice_starts_one_game(host_page: Page, live_serv
     host_page.get_by_role("button", name="Start the game").dblclick()
     host_page.wait_for_url(re.compile(r"/plays/\d+/$"))
     assert Play.objects.filter(game_night=night).count() == 1
+
+
+def test_the_score_pad_and_the_evening_follow_the_other_tablet(
+        host_page: Page, second_host_page: Page, live_server, table):
+    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
+    play = start_play(household=table["household"], game="generic", own_game=skyjo,
+                      players=table["players"], game_night=table["night"], user=table["host"])
+    host_page.goto(live_server.url + play.get_absolute_url())
+    second_host_page.goto(live_server.url + play.get_absolute_url())
+    expect(second_host_page.locator("#pad-editor h2")).to_have_text("Anna · Round 1")
+
+    pad = host_page.locator("#pad-editor")
+    for key in "12":
+        pad.locator(f".numpad button[value='{key}']").click()
+    pad.get_by_role("button", name="Save", exact=True).click()
+    expect(second_host_page.locator("#total-0")).to_contain_text("12",
+                                                                 timeout=FOLLOWS_WITHIN_MS)
+    # Its number pad had nothing typed: it moves on with the game.
+    expect(second_host_page.locator("#pad-editor h2")).to_have_text("Ben · Round 1")
+
+    second_host_page.goto(live_server.url + table["night"].get_absolute_url())
+    expect(second_host_page.locator("#followed")).to_contain_text("Skyjo")
+    host_page.on("dialog", lambda dialog: dialog.accept())
+    host_page.get_by_role("button", name="Abandon").click()
+    expect(second_host_page.locator("#followed")).not_to_contain_text(
+        "Games in progress", timeout=FOLLOWS_WITHIN_MS)
