@@ -176,3 +176,18 @@ def test_the_score_pad_and_the_evening_follow_the_other_tablet(
     host_page.get_by_role("button", name="Abandon").click()
     expect(second_host_page.locator("#followed")).not_to_contain_text(
         "Games in progress", timeout=FOLLOWS_WITHIN_MS)
+
+
+def test_a_number_typed_into_a_result_form_is_kept_when_the_field_is_left(
+        host_page: Page, second_host_page: Page, live_server, table):
+    ducks = start_play(household=table["household"], game="entenspiel",
+                       players=table["players"], game_night=table["night"], user=table["host"])
+    host_page.goto(live_server.url + ducks.get_absolute_url())
+    second_host_page.goto(live_server.url + ducks.get_absolute_url())
+    squares = host_page.get_by_role("spinbutton", name="Anna")
+    squares.fill("17")
+    squares.press("Tab")
+    followed = second_host_page.get_by_role("spinbutton", name="Anna")
+    expect(followed).to_have_value("17", timeout=FOLLOWS_WITHIN_MS)
+    host_page.reload()
+    expect(host_page.get_by_role("spinbutton", name="Anna")).to_have_value("17")
