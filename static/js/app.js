@@ -455,6 +455,11 @@
   const follower = (function () {
     let timer = null;
     let asking = false;
+    // Counts this page's own requests and swaps: a page read before one of them is older
+    // than what the page shows since, and is not swapped in.
+    let ownChanges = 0;
+    document.addEventListener("htmx:beforeRequest", () => { ownChanges += 1; });
+    document.addEventListener("htmx:afterSwap", () => { ownChanges += 1; });
 
     function main() { return document.getElementById("main"); }
 
@@ -513,11 +518,14 @@
     async function refresh() {
       const current = main();
       if (!current || !current.dataset.follow) return;
+      const changesBefore = ownChanges;
       const response = await fetch(window.location.href, {
         cache: "no-store", credentials: "same-origin",
       });
       if (!response.ok) return;
-      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const text = await response.text();
+      if (ownChanges !== changesBefore) return;  // asked again on the next round
+      const page = new DOMParser().parseFromString(text, "text/html");
       const fresh = page.getElementById("main");
       if (!fresh || !fresh.dataset.state) return;
       let waited = false;
