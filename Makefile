@@ -26,8 +26,9 @@ dev: install
 	$(BIN)/python manage.py seed_demo --if-empty
 	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST)
 
+# The suite runs on as many workers as the machine has cores (pytest-xdist).
 test: install install-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 install: $(VENV)/.installed
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_RUN)"

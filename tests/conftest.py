@@ -1,4 +1,6 @@
+import fcntl
 import os
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -134,8 +136,23 @@ def browser_context_args(browser_context_args):
 @pytest.fixture(scope="session")
 def coach_tables(tmp_path_factory):
     """The coach's tables for the official Yahtzee rules and for Weltraum-Kniffel, computed
-    once per test session (a minute or two) into a directory of their own."""
-    directory = tmp_path_factory.mktemp("coach")
+    once per test run (a minute or two) into a directory of their own: with several
+    workers (pytest -n), the first to need them computes them and the others wait."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        directory = tmp_path_factory.mktemp("coach")
+        compute_coach_tables(directory)
+        return directory
+    directory = tmp_path_factory.getbasetemp().parent / f"coach-{run}"
+    directory.mkdir(exist_ok=True)
+    with open(directory / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (directory / "computed").exists():
+            compute_coach_tables(directory)
+            (directory / "computed").touch()
+    return directory
+
+
+def compute_coach_tables(directory: Path) -> None:
     for game, house_rules in (("kniffel", coach.YAHTZEE), ("weltraum_kniffel", {})):
         coach.compute(coach.Model(games.get(game), house_rules), directory)
-    return directory
