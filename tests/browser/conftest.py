@@ -5,6 +5,36 @@ from tests.factories import GameNightFactory, PlayerFactory, UserFactory
 
 PASSWORD = "secret"
 
+#: Every visible control; a checkbox or radio inside a label is tapped through its label.
+TOO_SMALL = """(touch) => {
+  const small = [];
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary';
+  for (const control of document.querySelectorAll(controls)) {
+    const target = ['checkbox', 'radio'].includes(control.type) && control.closest('label')
+      ? control.closest('label') : control;
+    const box = target.getBoundingClientRect();
+    const style = getComputedStyle(target);
+    // Not drawn, or visually hidden for screen readers (1x1 px, clipped).
+    if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
+    if (box.width < touch - 0.5 || box.height < touch - 0.5) {
+      small.push(`${target.tagName.toLowerCase()}.${target.className} "${
+        (target.innerText || target.getAttribute('aria-label') || target.name || '').trim()
+      }" ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return small;
+}"""
+
+MAUS_WIN = {
+    "Anna": ["home:1", "seat:8", "caught", "caught"],
+    "Ben": ["home:2", "caught", "caught", "pyramid"],
+}
+
+
+def maus_result(players) -> dict:
+    """A race of Anna and Ben: Anna wins."""
+    return {"elephants": {p.key: MAUS_WIN[p.name] for p in players}}
+
 
 @pytest.fixture
 def table(transactional_db, household):

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Page
 
 from games import coach
-from tests.browser.conftest import log_in
+from tests.browser.conftest import TOO_SMALL, log_in, maus_result
 from tests.factories import PlayerFactory
 from tests.kniffel_games import finished_kniffel
 from tracker.models import Invitation, Series, ShareLink, Tournament, TournamentEntry
@@ -21,35 +21,6 @@ pytestmark = pytest.mark.browser
 
 TOUCH = 44
 SIZES = [(768, 1024), (1024, 768)]
-
-#: Every visible control; a checkbox or radio inside a label is tapped through its label.
-TOO_SMALL = """(touch) => {
-  const small = [];
-  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary';
-  for (const control of document.querySelectorAll(controls)) {
-    const target = ['checkbox', 'radio'].includes(control.type) && control.closest('label')
-      ? control.closest('label') : control;
-    const box = target.getBoundingClientRect();
-    const style = getComputedStyle(target);
-    // Not drawn, or visually hidden for screen readers (1x1 px, clipped).
-    if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
-    if (box.width < touch - 0.5 || box.height < touch - 0.5) {
-      small.push(`${target.tagName.toLowerCase()}.${target.className} "${
-        (target.innerText || target.getAttribute('aria-label') || target.name || '').trim()
-      }" ${Math.round(box.width)}x${Math.round(box.height)}`);
-    }
-  }
-  return small;
-}"""
-
-MAUS_WIN = {
-    "Anna": ["home:1", "seat:8", "caught", "caught"],
-    "Ben": ["home:2", "caught", "caught", "pyramid"],
-}
-
-
-def maus_result(players) -> dict:
-    return {"elephants": {p.key: MAUS_WIN[p.name] for p in players}}
 
 
 @pytest.fixture
