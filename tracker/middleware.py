@@ -42,7 +42,9 @@ REPLAYED_HEADERS = ("Location", "HX-Redirect", "HX-Location", "HX-Refresh", "HX-
                     "HX-Reswap", "HX-Trigger")
 
 #: How long a key is remembered: longer than any device stays offline during a game night.
+#: Keys older than that are dropped when their user logs in, and every PRUNE_EVERY entries.
 ENTRY_KEYS_KEPT = timedelta(days=7)
+PRUNE_EVERY = 200
 
 
 class EntryOnceMiddleware:
@@ -69,11 +71,15 @@ class EntryOnceMiddleware:
             except IntegrityError:
                 return replay(AppliedEntry.objects.get(user=request.user, key=key), request)
             response = self.get_response(request)
-            if response.streaming or not (response.status_code < 400
-                                          or response.status_code in KEPT_STATUSES):
+            if response.status_code >= 500:
+                transaction.set_rollback(True)  # nothing of a failed entry stays, key included
+            elif response.streaming or not (response.status_code < 400
+                                            or response.status_code in KEPT_STATUSES):
                 entry.delete()
             else:
                 keep_answer(entry, response)
+                if entry.pk % PRUNE_EVERY == 0:
+                    forget_old_entry_keys()
         return response
 
 
@@ -99,7 +105,8 @@ def replay(entry: AppliedEntry, request: HttpRequest) -> HttpResponse:
     return response
 
 
-def forget_old_entry_keys(user: Any, **kwargs: Any) -> None:
-    """Drop the user's keys older than :data:`ENTRY_KEYS_KEPT` (when they log in)."""
-    AppliedEntry.objects.filter(user=user,
-                                created_at__lt=timezone.now() - ENTRY_KEYS_KEPT).delete()
+def forget_old_entry_keys(user: Any = None, **kwargs: Any) -> None:
+    """Drop the keys older than :data:`ENTRY_KEYS_KEPT`: the user's (when they log in, as
+    the ``user_logged_in`` signal's receiver), or everyone's."""
+    old = AppliedEntry.objects.filter(created_at__lt=timezone.now() - ENTRY_KEYS_KEPT)
+    (old if user is None else old.filter(user=user)).delete()

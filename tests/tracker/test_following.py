@@ -282,3 +282,30 @@ class TestEntriesAppliedOnce:
         AppliedEntry.objects.create(user=host, key="n" * 24, path="/")
         client.force_login(host)
         assert list(AppliedEntry.objects.values_list("key", flat=True)) == ["n" * 24]
+
+
+def test_an_entry_that_fails_leaves_nothing_behind(host_client, kniffel, family,
+                                                   monkeypatch):
+    import tracker.views.sheets
+
+    def broken(*args, **kwargs):
+        KniffelCell.objects.create(play=kniffel, player=family[0], field="chance", points=9)
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(tracker.views.sheets, "write_locked_cell", broken)
+    host_client.raise_request_exception = False
+    url = reverse("cell_editor", args=[kniffel.pk, family[0].pk, "chance"])
+    response = host_client.post(url, {"points": "22", "save": "1", "version": ""}, **HTMX,
+                                **key_header())
+    assert response.status_code == 500
+    assert not KniffelCell.objects.exists() and not AppliedEntry.objects.exists()
+
+
+def test_every_few_hundred_entries_old_keys_are_dropped(host_client, host, kniffel, family,
+                                                        settings, monkeypatch):
+    monkeypatch.setattr("tracker.middleware.PRUNE_EVERY", 1)
+    AppliedEntry.objects.create(user=host, key="o" * 24, path="/")
+    AppliedEntry.objects.update(created_at=timezone.now() - timedelta(days=8))
+    url = reverse("cell_editor", args=[kniffel.pk, family[0].pk, "chance"])
+    host_client.post(url, {"points": "22", "save": "1", "version": ""}, **HTMX, **key_header())
+    assert list(AppliedEntry.objects.values_list("key", flat=True)) == ["a" * 24]
