@@ -13,8 +13,8 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch, QuerySet
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -35,6 +35,7 @@ from tracker.models import (
     Tournament,
     TournamentEntry,
 )
+from tracker.rows import RowReader, columns, insert_row, update_rows
 
 
 class EditConflict(Exception):
@@ -92,11 +93,11 @@ def set_status(play: Play, status: str, expected_version: int | None, **fields: 
     ``expected_version`` (None: at any) and may change to ``status``; otherwise
     PlayAbandoned or EditConflict, and nothing changes. The time of the change."""
     now = timezone.now()
-    found: dict[str, Any] = {"pk": play.pk, "status__in": may_become(status)}
+    found: dict[str, Any] = {"id": play.pk, "status": may_become(status)}
     if expected_version is not None:
         found["version"] = expected_version
-    if Play.objects.filter(**found).update(status=status, updated_at=now,
-                                           version=F("version") + 1, **fields):
+    if update_rows(Play, {"status": status, "updated_at": now, **fields}, where=found,
+                   increment=["version"]):
         return now
     if Play.objects.filter(pk=play.pk, status=Play.Status.ABANDONED).exists():
         raise PlayAbandoned
@@ -228,7 +229,9 @@ def undo_correction(play: Play, *, expected_version: int, user: AbstractBaseUser
     undo; PlayAbandoned when it was abandoned.
     """
     with transaction.atomic():
-        locked = lock_sheet(play.pk)
+        locked = Play.objects.select_for_update().get(pk=play.pk)
+        locked._prefetched_objects_cache = {"participants": list(
+            locked.participants.select_related("player").order_by("seat"))}
         check_changeable(locked)
         correction = last_correction(locked)
         if correction is None or locked.version != expected_version:
@@ -259,20 +262,57 @@ def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | 
 
 
 def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
-    """The play with its participants in seat order and their players, the play locked
-    until the transaction ends: two queries.
+    """The play with its participants and their players, locked until the transaction ends.
 
     With ``member``, only a play of one of that user's households is found; otherwise
-    ``Play.DoesNotExist``. PostgreSQL locks the play's row only, not the household's or
-    the membership's it was found through; SQLite took the whole database's write lock
-    when the transaction began.
+    ``Play.DoesNotExist``. PostgreSQL locks the play's row; SQLite took the whole
+    database's write lock when the transaction began.
+
+    Two queries in SQL, because every cell saved on a sheet runs them: compiling them
+    through the ORM costs several times what running them does.
     """
-    plays = Play.objects.select_for_update(of=("self",)).prefetch_related(
-        Prefetch("participants",
-                 queryset=Participant.objects.select_related("player").order_by("seat")))
+    with connection.cursor() as cursor:
+        cursor.execute(*locked_play_sql(play_id, member))
+        found = cursor.fetchone()
+        if found is None:
+            raise Play.DoesNotExist(f"no play {play_id}")
+        play = RowReader(Play)(found)
+        cursor.execute(
+            f"SELECT {columns(Participant, 'participant')},"
+            f" {columns(Player, 'player', PLAYER_ON_SHEET)}"
+            f" FROM {Participant._meta.db_table} participant"
+            f" JOIN {Player._meta.db_table} player ON player.id = participant.player_id"
+            f" WHERE participant.play_id = %s ORDER BY participant.seat", [play.pk])
+        rows = cursor.fetchall()
+    width = len(Participant._meta.concrete_fields)
+    read_participant, read_player = RowReader(Participant), RowReader(Player, PLAYER_ON_SHEET)
+    to_play, to_player = (Participant._meta.get_field(name) for name in ("play", "player"))
+    participants = []
+    for row in rows:
+        participant = read_participant(row[:width])
+        # As select_related does: the related objects are the ones just read, no checks.
+        to_play.set_cached_value(participant, play)
+        to_player.set_cached_value(participant, read_player(row[width:]))
+        participants.append(participant)
+    play._prefetched_objects_cache = {"participants": participants}
+    return play
+
+
+#: What the sheet shows of each player, read with the locked play.
+PLAYER_ON_SHEET = ["id", "household", "name", "colour"]
+
+
+def locked_play_sql(play_id: int, member: AbstractBaseUser | None) -> tuple[str, list[Any]]:
+    sql = f"SELECT {columns(Play, 'play')} FROM {Play._meta.db_table} play"
+    params: list[Any] = [play_id]
     if member is not None:
-        plays = plays.filter(household__members=member)
-    return plays.get(pk=play_id)
+        sql += (f" JOIN {Household.members.through._meta.db_table} member"
+                f" ON member.household_id = play.household_id AND member.user_id = %s")
+        params.insert(0, member.pk)
+    sql += " WHERE play.id = %s"
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF play"
+    return sql, params
 
 
 def write_cell(play: Play, player: Player, field: str, points: int, *,
@@ -311,17 +351,21 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
     result = count_further_kniffel(play, play.result.get("dice") or {}, result, player.key,
                                    field, points, dice)
     outcome = play.rules.score(result)
-    cell = KniffelCell(play=play, player=player, field=field, points=points, dice=dice,
-                       entered_by=user)
+    # Ids rather than objects: assigning related objects asks the database router about
+    # each, which costs more than the rest of building the cell.
+    user_id = user.pk if user else None
+    cell = KniffelCell(play_id=play.pk, player_id=player.pk, field=field, points=points,
+                       dice=dice, entered_by_id=user_id)
     if expected_version is None:
-        cell.save(force_insert=True)
+        insert_row(cell)
         action = PlayChange.Action.CELL
     else:
-        cell.entered_at = timezone.now()
-        updated = KniffelCell.objects.filter(
-            play=play, player=player, field=field, version=expected_version,
-        ).update(points=points, dice=dice, entered_by=user, entered_at=cell.entered_at,
-                 version=F("version") + 1)
+        updated = update_rows(
+            KniffelCell, {"points": points, "dice": dice, "entered_by": user_id,
+                          "entered_at": timezone.now()},
+            where={"play": play.pk, "player": player.pk, "field": field,
+                   "version": expected_version},
+            increment=["version"])
         if not updated:
             raise EditConflict(stored_cell(play, player, field))
         cell.version = expected_version + 1
@@ -331,7 +375,7 @@ def write_locked_cell(play: Play, player: Player, field: str, points: int, *,
         data["previous"] = {"points": play.result["sheets"][player.key][field],
                             "dice": (play.result.get("dice") or {}).get(player.key, {}).get(field)}
     _store(play, result, outcome, play.version)
-    PlayChange.objects.create(play=play, action=action, changed_by=user, data=data)
+    insert_row(PlayChange(play_id=play.pk, action=action, changed_by_id=user_id, data=data))
     return cell
 
 
@@ -345,7 +389,7 @@ def undo_cell(play: Play, *, expected_version: int, user: AbstractBaseUser | Non
     corrected one gets back the points and dice it had. A conflict when the sheet changed
     since it was seen."""
     with transaction.atomic():
-        locked = lock_sheet(play.pk)
+        locked = Play.objects.select_for_update().get(pk=play.pk)
         check_changeable(locked)
         cells = {(str(cell.player_id), cell.field): cell for cell in locked.cells.all()}
         entries = (locked.changes.filter(action__in=[PlayChange.Action.CELL,
@@ -388,7 +432,7 @@ def set_extra_kniffels(play: Play, player: Player, count: int, *, expected_versi
                        user: AbstractBaseUser | None = None) -> Outcome:
     """Note how many further Kniffels ``player`` rolled (classic Kniffel's bonus)."""
     with transaction.atomic():
-        locked = lock_sheet(play.pk)
+        locked = Play.objects.select_for_update().get(pk=play.pk)
         check_changeable(locked)
         extras = {**(locked.result.get("extra_kniffels") or {}), player.key: count}
         cells = list(locked.cells.all())
@@ -483,8 +527,9 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
         # A Kniffel cell changes one player's totals; a plain UPDATE costs a fraction of
         # bulk_update's CASE expressions.
         participant = changed[0]
-        Participant.objects.filter(pk=participant.pk).update(
-            points=participant.points, place=participant.place, details=participant.details)
+        update_rows(Participant, {"points": participant.points, "place": participant.place,
+                                  "details": participant.details},
+                    where={"id": participant.pk})
     elif changed:
         Participant.objects.bulk_update(changed, ["points", "place", "details"])
     if before is not None:

@@ -28,6 +28,7 @@ from tracker.recording import (
     full_result,
     lock_sheet,
 )
+from tracker.rows import insert_row
 
 Rounds = list[dict[str, int]]
 
@@ -158,4 +159,9 @@ def _store_rounds(play: Play, rounds: Rounds, action: str, data: dict[str, Any],
                                                  if finished is None else finished)})
     outcome = play.rules.score(result)
     _store(play, result, outcome, expected_version)
-    return PlayChange.objects.create(play=play, action=action, data=data, changed_by=user)
+    change = PlayChange(play_id=play.pk, action=action, data=data,
+                        changed_by_id=user.pk if user else None)
+    insert_row(change)
+    if user is not None:
+        change.changed_by = user
+    return change
