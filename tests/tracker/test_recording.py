@@ -1,11 +1,22 @@
 """Results reach the database only through the rules engine, and never overwrite silently."""
 
+from datetime import date, datetime
+
 import pytest
+from django.db import transaction
 
 from games import InvalidResult
 from tests.factories import GameNightFactory, SeriesFactory
-from tracker.models import KniffelCell, Play
-from tracker.recording import EditConflict, record_result, start_play, write_cell
+from tracker.models import KniffelCell, Play, PlayChange
+from tracker.recording import (
+    EditConflict,
+    PlayAbandoned,
+    abandon_play,
+    lock_sheet,
+    record_result,
+    start_play,
+    write_cell,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +112,75 @@ def test_two_tablets_writing_the_same_cell_do_not_overwrite_each_other(kniffel, 
         write_cell(kniffel, family[0], "chance", 5, expected_version=1)
     cell = KniffelCell.objects.get()
     assert (cell.points, cell.version) == (23, 2)
+
+
+def test_a_correction_on_an_older_version_changes_nothing_and_names_the_stored_cell(
+        kniffel, family, host):
+    write_cell(kniffel, family[0], "chance", 20, expected_version=None, user=host)
+    write_cell(kniffel, family[0], "chance", 23, expected_version=1, user=host)
+    before = Play.objects.get(pk=kniffel.pk)
+    with pytest.raises(EditConflict) as conflict:
+        write_cell(kniffel, family[0], "chance", 5, expected_version=1, user=host)
+    assert (conflict.value.current.points, conflict.value.current.version) == (23, 2)
+    after = Play.objects.get(pk=kniffel.pk)
+    assert (after.version, after.updated_at, after.result) == (
+        before.version, before.updated_at, before.result)
+    assert kniffel.changes.count() == 3  # started, entered, corrected
+
+
+def test_a_cell_on_an_abandoned_play_is_refused(kniffel, family):
+    abandon_play(kniffel, expected_version=kniffel.version)
+    with pytest.raises(PlayAbandoned):
+        write_cell(kniffel, family[0], "chance", 20, expected_version=None)
+    assert not KniffelCell.objects.exists()
+
+
+def test_a_cell_its_correction_and_their_history_keep_dice_dates_and_who(kniffel, family,
+                                                                         host):
+    first = write_cell(kniffel, family[0], "sixes", 24, expected_version=None,
+                       dice=[6, 6, 6, 6, 1], user=host)
+    entered = KniffelCell.objects.get()
+    kniffel.refresh_from_db()
+    saved_at = kniffel.updated_at
+    corrected = write_cell(kniffel, family[0], "sixes", 18, expected_version=1, user=host)
+    assert (first.pk, first.version, corrected.version) == (entered.pk, 1, 2)
+    cell = KniffelCell.objects.get()
+    assert (cell.points, cell.dice, cell.version, cell.entered_by) == (18, None, 2, host)
+    assert KniffelCell.objects.filter(dice__isnull=True).count() == 1  # SQL NULL, no JSON null
+    assert isinstance(cell.entered_at, datetime) and cell.entered_at >= entered.entered_at
+    kniffel.refresh_from_db()
+    assert (kniffel.version, kniffel.result["sheets"][family[0].key]["sixes"]) == (3, 18)
+    assert kniffel.updated_at >= saved_at and isinstance(kniffel.played_on, date)
+    assert kniffel.result.get("dice", {}) == {}
+    history = list(kniffel.changes.order_by("id").values_list("action", "data", "changed_by"))
+    assert history[1:] == [
+        (PlayChange.Action.CELL, {"player": family[0].key, "field": "sixes", "points": 24,
+                                  "dice": [6, 6, 6, 6, 1]}, host.pk),
+        (PlayChange.Action.CELL_CORRECTED, {
+            "player": family[0].key, "field": "sixes", "points": 18, "dice": None,
+            "previous": {"points": 24, "dice": [6, 6, 6, 6, 1]}}, host.pk)]
+    assert all(change.changed_at for change in kniffel.changes.all())
+    totals = {p.player_id: (p.points, p.place, p.details["upper_sum"])
+              for p in kniffel.participants.all()}
+    assert totals == {family[0].pk: (18, None, 18), family[1].pk: (0, None, 0)}
+
+
+def test_a_locked_sheet_is_the_play_as_stored_with_its_players_in_seat_order(
+        kniffel, family, host, django_assert_num_queries):
+    write_cell(kniffel, family[1], "chance", 15, expected_version=None, dice=[1, 2, 3, 4, 5])
+    stored = Play.objects.get(pk=kniffel.pk)
+    with transaction.atomic(), django_assert_num_queries(2):
+        locked = lock_sheet(kniffel.pk, member=host)
+        seated = [(p.seat, p.player.name, p.play is locked) for p in locked.participants.all()]
+    assert seated == [(0, "Anna", True), (1, "Ben", True)]
+    for field in Play._meta.concrete_fields:
+        assert getattr(locked, field.attname) == getattr(stored, field.attname), field.name
+    assert locked.result["dice"] == {family[1].key: {"chance": [1, 2, 3, 4, 5]}}
+
+
+def test_a_sheet_is_locked_only_for_a_member_of_its_household(kniffel, stranger):
+    with transaction.atomic(), pytest.raises(Play.DoesNotExist):
+        lock_sheet(kniffel.pk, member=stranger)
 
 
 def test_series_standings_read_stored_points(household, family):

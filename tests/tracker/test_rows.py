@@ -2,12 +2,10 @@
 
 import pytest
 from django.db import connection
-from django.utils import timezone, translation
-from django.utils.formats import localize
+from django.utils import timezone
 
 from tracker.models import Participant, Play, PlayChange, Player
 from tracker.rows import RowReader, columns, insert_row, update_rows
-from tracker.templatetags.sheet_tags import whole
 
 pytestmark = pytest.mark.django_db
 
@@ -79,10 +77,3 @@ def test_update_rows_adds_one_to_a_counter(kniffel):
                        increment=["version"]) == 1
     kniffel.refresh_from_db()
     assert kniffel.version == version + 1
-
-
-@pytest.mark.parametrize("language", ["de", "en", "fr", "it", "nl"])
-def test_the_sheet_writes_whole_numbers_as_every_language_does(language):
-    with translation.override(language):
-        for number in (0, 7, 375, 1575, 12345):
-            assert whole(number) == localize(number)
