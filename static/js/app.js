@@ -225,6 +225,9 @@
     let sending = false;
     let retry = null;
     let failedSince = null;
+    let notice = "";  // an entry refused on arrival, said for NOTICE_MS in the bar
+    let noticeUntil = 0;
+    const NOTICE_MS = 20000;
 
     function load() {
       try {
@@ -280,7 +283,13 @@
       });
     }
 
-    function showConnection(message) {
+    // The bar: ``message`` for now (or, ``lasting``, for a while), else since when the
+    // server cannot be reached; and how many entries wait.
+    function showConnection(message, lasting) {
+      if (lasting) {
+        notice = message;
+        noticeUntil = Date.now() + NOTICE_MS;
+      }
       const count = waiting().length;
       const body = document.body.dataset;
       document.querySelectorAll(".offline-waiting").forEach((line) => {
@@ -289,7 +298,7 @@
       });
       const bar = document.getElementById("connection");
       if (!bar) return;
-      let text = message || "";
+      let text = message || (Date.now() < noticeUntil ? notice : "");
       if (!text && failedSince) {
         const time = failedSince.toLocaleTimeString(document.documentElement.lang,
           {hour: "2-digit", minute: "2-digit"});
@@ -375,17 +384,18 @@
     }
 
     // An entry the server refused on arrival (a conflict with another tablet, an impossible
-    // result) shows the server's message where the entry was made, or in the bar.
-    function showRefusal(entry, html) {
-      const target = entry.target && document.querySelector(entry.target);
+    // result) shows the server's answer where the entry was made, and its message in the bar
+    // for a while: the page goes on following the game meanwhile.
+    function showRefusal(entry, response, html) {
+      const where = response.headers.get("HX-Retarget") || entry.target;
+      const target = where && document.querySelector(where);
       if (target && html) {
-        htmx.swap(target, html, {swapStyle: "outerHTML"});
-        return;
+        htmx.swap(target, html, {swapStyle: response.headers.get("HX-Reswap") || "outerHTML"});
       }
       const parsed = new DOMParser().parseFromString(html || "", "text/html");
       const alert = parsed.querySelector("[role=alert]");
       const reason = alert ? alert.textContent.trim() : "";
-      showConnection(document.body.dataset.entryRefused + " " + reason);
+      showConnection(document.body.dataset.entryRefused + " " + reason, true);
     }
 
     async function send() {
@@ -395,7 +405,6 @@
       sending = true;
       showConnection(document.body.dataset.entriesSending);
       let redirect = null;
-      let refused = false;
       try {
         for (const entry of entries) {
           if (!entry.waiting) break;  // on its way from this page: the rest go after it
@@ -409,10 +418,7 @@
           if (response.status >= 500) throw new Error(String(response.status));
           remove(entry.key);
           redirect = response.headers.get("HX-Redirect") || redirect;
-          if (response.status >= 400) {
-            refused = true;
-            showRefusal(entry, await response.text());
-          }
+          if (response.status >= 400) showRefusal(entry, response, await response.text());
         }
         failedSince = null;
       } catch (unreachable) {
@@ -422,7 +428,7 @@
       } finally {
         sending = false;
       }
-      if (!refused) showConnection();
+      showConnection();
       if (!failedSince && !load().length) {
         if (redirect) {
           window.location.assign(redirect);

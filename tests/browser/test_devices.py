@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import OwnGameFactory
 from tracker.models import KniffelCell, Play
-from tracker.recording import start_play
+from tracker.recording import start_play, write_cell
 
 pytestmark = pytest.mark.browser
 
@@ -191,3 +191,20 @@ def test_a_number_typed_into_a_result_form_is_kept_when_the_field_is_left(
     expect(followed).to_have_value("17", timeout=FOLLOWS_WITHIN_MS)
     host_page.reload()
     expect(host_page.get_by_role("spinbutton", name="Anna")).to_have_value("17")
+
+
+def test_an_entry_that_conflicts_on_arrival_says_so_and_overwrites_nothing(
+        host_page: Page, live_server, table, sheet):
+    anna, ben = table["players"]
+    host_page.goto(live_server.url + sheet.get_absolute_url())
+    expect(host_page.locator("#turn")).to_contain_text("Anna's turn")
+    host_page.context.set_offline(True)
+    type_points(host_page, anna, "chance", 20)
+    expect(host_page.locator("#connection")).to_contain_text("waiting to be sent: 1")
+    write_cell(sheet, anna, "chance", 25, expected_version=None)  # the other tablet
+    host_page.context.set_offline(False)
+    expect(host_page.locator("#connection")).to_contain_text(
+        "Anna's Chance was entered on another tablet in the meantime (25)",
+        timeout=FOLLOWS_WITHIN_MS * 3)
+    expect(cell(host_page, anna, "chance")).to_have_text("25", timeout=FOLLOWS_WITHIN_MS)
+    assert KniffelCell.objects.get().points == 25
