@@ -504,8 +504,10 @@
         && !["hidden", "submit", "button", "radio", "checkbox"].includes(active.type);
       const requesting = Array.from(region.querySelectorAll(".htmx-request"))
         .some((element) => !kept(element));
+      // A correction under way (data-follow-hold) is a form the page's address does not show.
       return typing || changedControls(region) || requesting
-        || region.classList.contains("htmx-request") || outbox.waiting().length > 0;
+        || region.classList.contains("htmx-request") || outbox.waiting().length > 0
+        || region.querySelector("[data-follow-hold]") !== null;
     }
 
     function swapRegion(region, fresh) {

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import OwnGameFactory
 from tracker.models import KniffelCell, Play
-from tracker.recording import start_play, write_cell
+from tracker.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.browser
 
@@ -208,3 +208,21 @@ def test_an_entry_that_conflicts_on_arrival_says_so_and_overwrites_nothing(
         timeout=FOLLOWS_WITHIN_MS * 3)
     expect(cell(host_page, anna, "chance")).to_have_text("25", timeout=FOLLOWS_WITHIN_MS)
     assert KniffelCell.objects.get().points == 25
+
+
+def test_a_correction_under_way_is_not_swapped_away_by_its_own_taps(
+        host_page: Page, live_server, table, race):
+    anna, ben = table["players"]
+    record_result(race, {"elephants": {anna.key: ["home:1", "caught", "caught", "caught"],
+                                       ben.key: ["caught"] * 4}},
+                  expected_version=race.version)
+    host_page.goto(live_server.url + race.get_absolute_url())
+    host_page.get_by_role("link", name="Correct the result").click()
+    second_elephant = ".player-card >> nth=1 >> .elephant >> nth=1"
+    host_page.locator(second_elephant).get_by_role("button", name="Pyramid").click()
+    expect(host_page.locator(second_elephant)).to_contain_text("pyramid")
+    host_page.wait_for_timeout(2000)  # several rounds of asking: the form stays
+    expect(host_page.get_by_role("button", name="Save result")).to_be_visible()
+    host_page.get_by_role("button", name="Save result").click()
+    expect(host_page.get_by_role("link", name="Correct the result")).to_be_visible()
+    assert Play.objects.get(pk=race.pk).result["elephants"][ben.key][1] == "pyramid"
