@@ -30,7 +30,10 @@ def type_points(page: Page, points: int) -> None:
     pad = page.locator("#pad-editor")
     for key in str(points):
         pad.locator(f".numpad button[value='{key}']").click()
+    expect(pad.locator("input[name=points]")).to_have_value(str(points))
     pad.get_by_role("button", name="Save", exact=True).click()
+    # The number pad moves on to the next cell, empty, once the points are saved.
+    expect(pad.locator("input[name=points]")).to_have_value("")
 
 
 def test_an_evening_of_own_games(host_page: Page, live_server, table):
