@@ -64,9 +64,13 @@ def assert_scores_or_explains(rules, result):
         assert refused.problems == problems and problems
         return
     assert problems == []
-    if all(detail.get("won") is False for detail in outcome.details.values()):
+    won = {detail.get("won") for detail in outcome.details.values()}
+    if won == {False}:
         # A co-operative game the table lost: the game took place 1, the players share 2.
         assert set(outcome.places.values()) == {2}
+    elif won == {True}:
+        # Won together: everyone first, the table's score (if any) the same for everyone.
+        assert set(outcome.places.values()) == {1} and len(set(outcome.points.values())) == 1
     elif not result.get("winners"):
         # Recorded winners stand where the family decided against the scores.
         assert_places_agree_with_points(outcome)
