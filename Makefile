@@ -18,13 +18,13 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py seed_demo --if-empty
-	$(BIN)/gunicorn tracker.wsgi --bind $(HOST) --workers 3
+	DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/gunicorn tracker.wsgi --bind $(HOST) --workers 3
 
 # For development: DEBUG on, the code reloaded on every change.
 dev: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --if-empty
-	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST)
+	DJANGO_DEBUG=true DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/python manage.py runserver $(HOST)
 
 # The suite runs on as many workers as the machine has cores (pytest-xdist).
 test: install install-test

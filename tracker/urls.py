@@ -108,6 +108,7 @@ urlpatterns = [
          name="invitation_revoke"),
     path("invite/<str:token>/", households.invitation_accept, name="invitation_accept"),
     path("accounts/first/", households.first_account, name="first_account"),
+    path("accounts/signup/", households.signup, name="signup"),
     path("accounts/login/", households.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),

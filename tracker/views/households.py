@@ -1,4 +1,5 @@
-"""A family sets itself up: its household, players, members, invitations; the first account."""
+"""A family sets itself up: its household, players, members, invitations; the first account;
+signing up."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -23,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from tracker.auth import PASSWORD_BACKEND
 from tracker.forms import HouseholdForm, PlayerForm
+from tracker.management.commands.seed_demo import DEMO_USER
 from tracker.membership import (
     AlreadyMember,
     InvitationClosed,
@@ -43,11 +46,16 @@ INVITATION = "households/invitation.html"
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login page, which on a fresh install offers to create the first account."""
+    """Django's login page, which on a fresh install offers to create the first account,
+    where sign-up is open offers to start a family, and names the demo's login while the
+    demo family is there."""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        accounts = get_user_model().objects
         return super().get_context_data(**kwargs) | {
-            "first_account": not get_user_model().objects.exists(),
+            "first_account": not accounts.exists(),
+            "signup": settings.SIGNUP == "open",
+            "demo": accounts.filter(username=DEMO_USER, is_active=True).exists(),
             "password_reset": can_send_email()}
 
 
@@ -83,6 +91,42 @@ def first_account(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     return render_page(request, "registration/first_account.html", {"form": form},
                        status=422 if form.errors else 200)
+
+
+def signup_key(request: HttpRequest) -> str:
+    return f"signups:{request.META.get('REMOTE_ADDR', '')}"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Start a family: an account and its household in one short form, where the site's
+    owner opened sign-up (``DJANGO_SIGNUP=open``). At most ``SIGNUPS_PER_HOUR`` new
+    accounts an hour come from one address."""
+    if settings.SIGNUP != "open":
+        raise Http404("sign-up is not open on this site")
+    if request.user.is_authenticated:
+        return redirect("home")
+    account = UserCreationForm(request.POST or None)
+    family = HouseholdForm(request.POST or None, prefix="family")
+    # The family's name comes first on the form, and so does the cursor.
+    account.fields["username"].widget.attrs.pop("autofocus", None)
+    family.fields["name"].widget.attrs["autofocus"] = True
+    if request.method == "POST":
+        if cache.get(signup_key(request), 0) >= settings.SIGNUPS_PER_HOUR:
+            return render_page(request, "registration/signup.html", {
+                "form": account, "family": family, "throttled": True}, status=429)
+        if account.is_valid() and family.is_valid():
+            with transaction.atomic():
+                user = account.save()
+                household = found_household(family.cleaned_data["name"], user)
+            cache.add(signup_key(request), 0, timeout=60 * 60)
+            cache.incr(signup_key(request))
+            login(request, user, backend=PASSWORD_BACKEND)
+            messages.success(request, _("Welcome, %(household)s! Add your players next.")
+                             % {"household": household.name})
+            return redirect("home")
+    return render_page(request, "registration/signup.html", {"form": account, "family": family},
+                       status=422 if account.errors or family.errors else 200)
 
 
 @login_required
@@ -267,6 +311,11 @@ def join(request: HttpRequest, invitation: Invitation) -> HttpResponse:
 
 
 def sign_up(request: HttpRequest, invitation: Invitation) -> HttpResponse:
+    """A new account that joins the invitation's household; where sign-up is closed
+    (``DJANGO_SIGNUP=closed``) only someone with an account can accept."""
+    if settings.SIGNUP == "closed":
+        return render_page(request, INVITATION, {
+            "invitation": invitation, "household": invitation.household, "form": None})
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
