@@ -37,6 +37,18 @@ def whole_number(value: str) -> int | str:
     return value.strip() if number is None else number
 
 
+def merged_numbers(stored: Any, data: QueryDict, prefix: str, keys: list[str]
+                   ) -> dict[str, int | str]:
+    """Each player's number from the input ``<prefix>_<key>`` where the form sent it, else
+    as ``stored`` has it; an emptied input takes the player's number out."""
+    numbers = {key: value for key, value in (stored or {}).items() if key in keys} if (
+        isinstance(stored, dict)) else {}
+    for key in keys:
+        if f"{prefix}_{key}" in data:
+            numbers[key] = whole_number(data[f"{prefix}_{key}"])
+    return {key: value for key, value in numbers.items() if value != ""}
+
+
 def list_of_keys(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
@@ -68,7 +80,9 @@ class Entry:
         return True
 
     def merge_inputs(self, draft: dict[str, Any], data: QueryDict, keys: list[str]) -> None:
-        """Copy the form's plain inputs into the draft."""
+        """Copy the form's plain inputs into the draft. An input the form did not send is
+        left as the draft has it: a tablet sends only what it changed, so that it never
+        blanks what another tablet typed meanwhile."""
 
     def tap(self, draft: dict[str, Any], action: str, keys: list[str]) -> str | None:
         """Apply one tap to the draft; unknown taps change nothing. A message when the tap
@@ -206,9 +220,8 @@ class WinnerEntry(Entry):
         if data.get("winner") in keys:
             draft["winner"] = data["winner"]
         if self.extra_input:
-            extra = {key: whole_number(data.get(f"{self.extra_input}_{key}", ""))
-                     for key in keys}
-            draft[f"{self.extra_input}s"] = {k: v for k, v in extra.items() if v != ""}
+            name = f"{self.extra_input}s"
+            draft[name] = merged_numbers(draft.get(name), data, self.extra_input, keys)
 
 
 class EntenspielEntry(WinnerEntry):
@@ -237,8 +250,10 @@ class MauMauEntry(WinnerEntry):
         hands = draft.get("hands")
         if isinstance(hands, list):
             draft["hands"] = [
-                {key: whole_number(data.get(f"hand_{number}_{key}", "")) for key in keys}
-                for number in range(len(hands))
+                {key: whole_number(data[f"hand_{number}_{key}"])
+                 if f"hand_{number}_{key}" in data
+                 else (hand.get(key, "") if isinstance(hand, dict) else "") for key in keys}
+                for number, hand in enumerate(hands)
             ]
 
     def tap(self, draft, action, keys):
@@ -278,8 +293,7 @@ class MouseTrapEntry(Entry):
                         and isinstance(capture.get("by"), str) for capture in captures))
 
     def merge_inputs(self, draft, data, keys):
-        cheese = {key: whole_number(data.get(f"cheese_{key}", "")) for key in keys}
-        draft["cheese"] = {key: value for key, value in cheese.items() if value != ""}
+        draft["cheese"] = merged_numbers(draft.get("cheese"), data, "cheese", keys)
 
     def tap(self, draft, action, keys):
         name, args = split_tap(action)
@@ -391,8 +405,10 @@ class GenericEntry(Entry):
 
     def merge_inputs(self, draft, data, keys):
         if "scores" in draft or any(key.startswith("score_") for key in data):
-            scores = {side: whole_number(data.get(f"score_{index}", ""))
-                      for index, side in enumerate(sides_of(draft, keys))}
+            scores = dict(draft.get("scores") or {})
+            for index, side in enumerate(sides_of(draft, keys)):
+                if f"score_{index}" in data:
+                    scores[side] = whole_number(data[f"score_{index}"])
             draft["scores"] = {side: value for side, value in scores.items() if value != ""}
         if data.get("won") in ("yes", "no"):
             draft["won"] = data["won"] == "yes"

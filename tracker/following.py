@@ -56,7 +56,9 @@ STATE_SQL = {
                        JOIN {player} pl ON pl.id = pa.player_id WHERE pa.play_id = o.id)""",
     "night": "SELECT " + PLAYS_OF.replace("{owner}", "game_night") + """,
                       (SELECT COUNT(*) FROM {present} pr WHERE pr.gamenight_id = o.id),
-                      (SELECT SUM(pr.player_id) FROM {present} pr WHERE pr.gamenight_id = o.id)""",
+                      (SELECT SUM(pr.player_id) FROM {present} pr WHERE pr.gamenight_id = o.id),
+                      (SELECT SUM(pr.player_id * pr.player_id) FROM {present} pr
+                        WHERE pr.gamenight_id = o.id)""",
     "series": "SELECT " + PLAYS_OF.replace("{owner}", "series") + """, o.status, o.races_planned,
                       (SELECT COUNT(*) FROM {series_change} c WHERE c.series_id = o.id)""",
     "tournament": "SELECT " + PLAYS_OF.replace("{owner}", "tournament") + """, o.status,

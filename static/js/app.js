@@ -221,7 +221,8 @@
   // sent in order when the server can be reached again. The server applies each key once:
   // an entry sent twice (its answer was lost, or a double tap) counts once.
   const outbox = (function () {
-    const STORE = "scorekeeper-outbox";
+    // Each account's entries apart: a tablet passed to someone else sends nothing in their name.
+    const STORE = "scorekeeper-outbox-" + (document.body.dataset.user || "");
     let sending = false;
     let retry = null;
     let failedSince = null;
@@ -293,8 +294,11 @@
       const count = waiting().length;
       const body = document.body.dataset;
       document.querySelectorAll(".offline-waiting").forEach((line) => {
-        line.hidden = !count;
-        line.textContent = body.entriesWaiting.replace("%(count)s", String(count));
+        // The offline page knows no account: it counts what waits for any of them.
+        const all = Object.keys(localStorage).filter((name) => name.startsWith("scorekeeper-outbox-"))
+          .reduce((sum, name) => sum + JSON.parse(localStorage.getItem(name) || "[]").length, 0);
+        line.hidden = !all;
+        line.textContent = body.entriesWaiting.replace("%(count)s", String(all));
       });
       const bar = document.getElementById("connection");
       if (!bar) return;
@@ -336,15 +340,33 @@
       }
     }
 
+    // A result form sends only the fields typed into on this tablet since it was drawn: the
+    // server keeps the others as stored, so nothing another tablet typed meanwhile is blanked.
+    function sendOnlyWhatChanged(detail) {
+      const form = detail.elt.closest("form.entry");
+      if (!form) return;
+      const unchanged = new Set();
+      const changed = new Set();
+      form.querySelectorAll("input, select, textarea").forEach((control) => {
+        if (!control.name || ["hidden", "submit", "button"].includes(control.type)) return;
+        const same = ["radio", "checkbox"].includes(control.type)
+          ? control.checked === control.defaultChecked
+          : control.value === control.defaultValue;
+        (same ? unchanged : changed).add(control.name);
+      });
+      unchanged.forEach((name) => { if (!changed.has(name)) detail.formData.delete(name); });
+    }
+
     document.addEventListener("htmx:configRequest", (event) => {
       const detail = event.detail;
       const element = detail.verb === "post" && entryElement(detail);
       if (!element || document.body.classList.contains("offline-page")) return;
+      sendOnlyWhatChanged(detail);
       const key = newKey();
       detail.headers["Idempotency-Key"] = key;
       const headers = {};
       Object.entries(detail.headers).forEach(([name, value]) => {
-        if (name.startsWith("HX-") && name !== "HX-Prompt") headers[name] = value;
+        if (name.startsWith("HX-") && name !== "HX-Prompt" && value != null) headers[name] = value;
       });
       const entry = Object.assign({
         key, url: detail.path, body: new URLSearchParams(detail.formData).toString(), headers,
@@ -405,17 +427,25 @@
       sending = true;
       showConnection(document.body.dataset.entriesSending);
       let redirect = null;
+      let stalled = false;
       try {
         for (const entry of entries) {
           if (!entry.waiting) break;  // on its way from this page: the rest go after it
           const response = await fetch(entry.url, {
             method: "POST", body: entry.body, credentials: "same-origin", cache: "no-store",
+            redirect: "manual",
             headers: Object.assign({}, entry.headers, {
               "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
               "X-CSRFToken": csrfToken(), "HX-Request": "true", "Idempotency-Key": entry.key,
             }),
           });
           if (response.status >= 500) throw new Error(String(response.status));
+          if (response.type === "opaqueredirect" || [401, 403].includes(response.status)) {
+            // The login ran out, or the page's token is old: the entry waits for a new login.
+            showConnection(document.body.dataset.errorForbidden, true);
+            stalled = true;
+            break;
+          }
           remove(entry.key);
           redirect = response.headers.get("HX-Redirect") || redirect;
           if (response.status >= 400) showRefusal(entry, response, await response.text());
@@ -428,8 +458,12 @@
       } finally {
         sending = false;
       }
-      showConnection();
-      if (!failedSince && !load().length) {
+      if (!failedSince && !stalled && waiting().length) {
+        send();  // entries made while these were being sent
+        return;
+      }
+      if (!stalled) showConnection();
+      if (!failedSince && !stalled && !load().length) {
         if (redirect) {
           window.location.assign(redirect);
         } else {
@@ -595,12 +629,19 @@
     if (!form || !event.target.name || event.target.type === "hidden") return;
     const refresh = form.querySelector("button[name=tap][value='']");
     if (!refresh) return;
-    form.querySelectorAll("input, select, textarea").forEach((control) => {
-      control.defaultValue = control.value;
-      if ("defaultChecked" in control) control.defaultChecked = control.checked;
-    });
+    const field = event.target;
+    const sent = field.value;
     htmx.ajax("POST", form.getAttribute("hx-post"), {
-      source: refresh, values: Object.fromEntries(new FormData(form)), swap: "none",
+      source: refresh, values: {[field.name]: sent}, swap: "none",
+    }).then(() => {
+      // Stored (or kept in the outbox): the field counts as drawn with what was sent.
+      form.querySelectorAll(`[name="${CSS.escape(field.name)}"]`).forEach((control) => {
+        if (["radio", "checkbox"].includes(control.type)) {
+          control.defaultChecked = control.checked;
+        } else if (control.value === sent) {
+          control.defaultValue = sent;
+        }
+      });
     });
   });
 

@@ -121,6 +121,12 @@ class TestFollowing:
         night.players.remove(family[3])
         assert ask(host_client, url, state).status_code == 200
 
+    def test_two_others_present_instead_change_the_evening(self, host_client, night, family):
+        night.players.set([family[0], family[3]])
+        url, state = page_state(host_client.get(night.get_absolute_url()).content.decode())
+        night.players.set([family[1], family[2]])  # the same count, the same sum of ids
+        assert ask(host_client, url, state).status_code == 200
+
     def test_only_the_households_own_pages_can_be_followed(self, client, stranger, kniffel):
         url = reverse("follow", args=["play", kniffel.pk])
         assert client.get(url).status_code == 404
@@ -309,3 +315,24 @@ def test_every_few_hundred_entries_old_keys_are_dropped(host_client, host, kniff
     url = reverse("cell_editor", args=[kniffel.pk, family[0].pk, "chance"])
     host_client.post(url, {"points": "22", "save": "1", "version": ""}, **HTMX, **key_header())
     assert list(AppliedEntry.objects.values_list("key", flat=True)) == ["a" * 24]
+
+
+def test_a_tablet_sends_only_what_it_typed_and_blanks_nothing(host_client, second_client,
+                                                              household, night, family):
+    ducks = start_play(household=household, game="entenspiel", players=family[:3],
+                       game_night=night)
+    url = reverse("play_entry", args=[ducks.pk])
+    anna, ben, carla = (player.key for player in family[:3])
+    host_client.post(url, {"draft": "{}", "version": ducks.version, "tap": "",
+                           f"square_{ben}": "12"}, **HTMX)
+    # The second tablet's form still shows Ben's square empty; it sends only Carla's.
+    second_client.post(url, {"draft": "{}", "version": ducks.version, "tap": "",
+                             f"square_{carla}": "7"}, **HTMX)
+    assert Play.objects.get(pk=ducks.pk).draft["squares"] == {ben: 12, carla: 7}
+    # Saving from either tablet takes the draft as stored, with the winner tapped there.
+    response = second_client.post(url, {"draft": "{}", "version": ducks.version,
+                                        "winner": anna, "save": "1"}, **HTMX)
+    assert response.status_code == 200
+    finished = Play.objects.get(pk=ducks.pk)
+    assert finished.status == Play.Status.FINISHED
+    assert finished.result["squares"] == {ben: 12, carla: 7}

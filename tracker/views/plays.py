@@ -190,7 +190,7 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
     try:
         if "save" not in request.POST:
             return tap_draft(request, play)
-        draft = entry.read(request.POST, keys(play), play.house_rules)
+        draft = read_draft(request, play, play)
     except UnreadableInput as unreadable:
         return render_page(request, "plays/detail.html", entry_context(
             play, entry.blank(keys(play), play.house_rules),
@@ -228,6 +228,15 @@ def play_entry(request: HttpRequest, play_id: int) -> HttpResponse:
     return redirect(play)
 
 
+def read_draft(request: HttpRequest, play: Play, stored: Play) -> dict[str, Any]:
+    """The draft as ``stored`` keeps it (else as the form carried it), with what the form
+    sent typed into it."""
+    data = request.POST.copy()
+    if stored.current_draft:
+        data["draft"] = json.dumps(stored.current_draft)
+    return ENTRIES[play.game].read(data, keys(play), play.house_rules)
+
+
 def tap_draft(request: HttpRequest, play: Play) -> HttpResponse:
     """Apply a tap (or what was typed) to the draft kept for the play, so that a reload or
     another tablet shows it, and show the form again.
@@ -239,10 +248,7 @@ def tap_draft(request: HttpRequest, play: Play) -> HttpResponse:
     with transaction.atomic():
         stored = Play.objects.select_for_update().only(
             "draft", "draft_of_version", "version", "status").get(pk=play.pk)
-        data = request.POST.copy()
-        if stored.current_draft:
-            data["draft"] = json.dumps(stored.current_draft)
-        draft = entry.read(data, keys(play), play.house_rules)
+        draft = read_draft(request, play, stored)
         refused = entry.tap(draft, request.POST.get("tap", ""), keys(play))
         if not refused and stored.status != Play.Status.ABANDONED:
             Play.objects.filter(pk=play.pk).update(
