@@ -82,3 +82,10 @@ def catch_remaining_elephants(page: Page) -> None:
             if "not entered" in elephant.inner_text():
                 elephant.get_by_role("button", name="Caught").click()
                 expect(elephant).not_to_contain_text("not entered")
+
+
+def choose_game(page: Page, game_tile) -> None:
+    """Tap a game on the new-game screen and wait until its setup is drawn: a player tapped
+    while the old form is still being replaced would be tapped on a form about to go."""
+    game_tile.click()
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)

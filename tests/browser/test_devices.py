@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_game
 from tests.factories import OwnGameFactory
 from tracker.models import KniffelCell, Play
 from tracker.recording import record_result, start_play, write_cell
@@ -141,7 +142,7 @@ def test_start_the_game_clicked_twice_starts_one_game(host_page: Page, live_serv
     night = table["night"]
     host_page.goto(live_server.url + night.get_absolute_url())
     host_page.get_by_role("link", name="New game").click()
-    host_page.get_by_text("Die Maus im Nacken").click()
+    choose_game(host_page, host_page.get_by_text("Die Maus im Nacken"))
     for player in table["players"]:
         host_page.get_by_role("button", name=player.name).click()
         expect(host_page.get_by_role("button", name=player.name).locator(".seat-number")

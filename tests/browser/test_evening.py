@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import catch_remaining_elephants
+from tests.browser.conftest import catch_remaining_elephants, choose_game
 from tracker.models import Play, Series
 from tracker.recording import start_play
 
@@ -102,7 +102,7 @@ def test_a_late_arrival_is_added_and_seated_in_the_next_game(tablet: Page, live_
     expect(tablet.locator(".present")).to_contain_text("Carla")
 
     tablet.get_by_role("link", name="New game").click()
-    tablet.get_by_text("Die Maus im Nacken").click()
+    choose_game(tablet, tablet.get_by_text("Die Maus im Nacken"))
     for name in ("Carla", "Anna"):
         tablet.get_by_role("button", name=name).click()
         expect(tablet.get_by_role("button", name=name).locator(".seat-number")).to_be_visible()

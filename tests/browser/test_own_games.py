@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import choose_game
 from tests.factories import OwnGameFactory, PlayerFactory
 
 pytestmark = pytest.mark.browser
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.browser
 def new_game(page: Page, base: str, night_url: str, game: str, players: list[str],
              starter: str | None = None) -> None:
     page.goto(base + night_url + "plays/new/")
-    page.locator("label.game-tile", has_text=game).click()
+    choose_game(page, page.locator("label.game-tile", has_text=game))
     for name in players:
         page.get_by_role("button", name=name).click()
         expect(page.get_by_role("button", name=name).locator(".seat-number")

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TOO_SMALL, log_in, maus_result
+from tests.browser.conftest import TOO_SMALL, choose_game, log_in, maus_result
 from tests.factories import InvitationFactory, OwnGameFactory, PlayerFactory
 from tests.kniffel_games import finished_kniffel
 from tracker.models import Series, ShareLink, Tournament, TournamentEntry
@@ -130,7 +130,7 @@ def pages(table, settings, coach_tables) -> dict[str, str]:
 def choose_kniffel_for_three(page: Page) -> None:
     """Kniffel on the new-game screen, three players seated: who starts and the house rules
     with their long choices show."""
-    page.locator("label.game-tile:has(input[value=kniffel])").click()
+    choose_game(page, page.locator("label.game-tile:has(input[value=kniffel])"))
     for name in ("Anna", "Großmutter Hildegard", "Ben"):
         tile = page.locator("button.seat-tap", has_text=name)
         tile.click()

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import catch_remaining_elephants
+from tests.browser.conftest import catch_remaining_elephants, choose_game
 from tracker.models import Play, ShareLink
 from tracker.recording import start_play
 
@@ -64,7 +64,7 @@ def test_a_whole_kniffel_game_for_two_with_dice(host_page: Page, live_server, ta
 def test_a_maus_race_from_new_game_to_points(host_page: Page, live_server, table):
     host_page.goto(live_server.url + table["night"].get_absolute_url())
     host_page.get_by_role("link", name="New game").click()
-    host_page.get_by_text("Die Maus im Nacken").click()
+    choose_game(host_page, host_page.get_by_text("Die Maus im Nacken"))
     host_page.get_by_role("button", name="Anna").click()
     expect(host_page.locator(".seat-number")).to_have_count(1)
     host_page.get_by_role("button", name="Ben").click()
