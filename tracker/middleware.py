@@ -12,6 +12,24 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from tracker.models import AppliedEntry
+from tracker.views.common import HOUSEHOLD_COOKIE, HOUSEHOLD_COOKIE_SECONDS
+
+
+class HouseholdChoiceMiddleware:
+    """Keeps the household a request switched to (:func:`tracker.views.common.switch_household`)
+    in a cookie of the device's, for as long as browsers keep cookies."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        switched = getattr(request, "switched_household_id", None)
+        if switched is not None and response.status_code < 400:
+            response.set_cookie(HOUSEHOLD_COOKIE, f"{request.user.pk}:{switched}",
+                                max_age=HOUSEHOLD_COOKIE_SECONDS, samesite="Lax",
+                                httponly=True, secure=request.is_secure())
+        return response
 
 
 class PrivatePagesMiddleware:

@@ -153,6 +153,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tracker.middleware.EntryOnceMiddleware",
+    "tracker.middleware.HouseholdChoiceMiddleware",
     "csp.middleware.CSPMiddleware",
     "tracker.middleware.PrivatePagesMiddleware",
     "axes.middleware.AxesMiddleware",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from django.db.models import Model, Prefetch, QuerySet
+from django.db.models import Case, IntegerField, Model, Prefetch, QuerySet, Value, When
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
@@ -19,11 +19,53 @@ PLAY_ABANDONED = _("This game has been abandoned, perhaps on another tablet: it 
                    "be changed. Nothing was saved.")
 
 
+#: The cookie that remembers on a device which of the user's households it shows.
+HOUSEHOLD_COOKIE = "household"
+HOUSEHOLD_COOKIE_SECONDS = 400 * 24 * 60 * 60
+
+
+def chosen_household_id(request: HttpRequest) -> int | None:
+    """The household this device last chose for the signed-in user, if it said so.
+
+    The cookie names the user too, so that a family tablet that several people log in
+    on shows each of them their own choice; membership is checked wherever it is used.
+    """
+    switched = getattr(request, "switched_household_id", None)
+    if switched is not None:
+        return switched
+    user_id, _sep, household_id = request.COOKIES.get(HOUSEHOLD_COOKIE, "").partition(":")
+    if user_id != str(request.user.pk) or not household_id.isdigit():
+        return None
+    return int(household_id)
+
+
+def switch_household(request: HttpRequest, household_id: int) -> None:
+    """Show ``household_id`` (one of the user's households) on this device from now on.
+
+    :class:`tracker.middleware.HouseholdChoiceMiddleware` writes the choice into the
+    answer's cookie; the rest of this request sees it already.
+    """
+    if household_id != chosen_household_id(request):
+        request.switched_household_id = household_id
+    request.__dict__.pop("current_household", None)
+
+
+def user_households(request: HttpRequest) -> QuerySet[Household]:
+    """The user's households, the one this device chose first, then the oldest first."""
+    chosen = chosen_household_id(request)
+    return request.user.households.annotate(
+        chosen=Case(When(pk=chosen, then=Value(0)), default=Value(1),
+                    output_field=IntegerField())).order_by("chosen", "id")
+
+
 def get_household_for_user(request: HttpRequest) -> Household | None:
-    """The household whose data this user sees: the first they are a member of."""
+    """The household whose data this user sees: the one chosen on this device, else the
+    first they joined; one query, once per request."""
     if not request.user.is_authenticated:
         return None
-    return request.user.households.order_by("id").first()
+    if "current_household" not in request.__dict__:
+        request.current_household = user_households(request).first()
+    return request.current_household
 
 
 def household_required(request: HttpRequest) -> Household:
@@ -36,11 +78,23 @@ def household_required(request: HttpRequest) -> Household:
 def get_for_household(request: HttpRequest, queryset: QuerySet[M], **lookup: Any) -> M:
     """An object of one of the user's households, or 404: other families' data does not exist.
 
-    One query: the membership is checked in the same join that finds the object.
+    One query: the membership is checked in the same join that finds the object. An object
+    of another of the user's households switches the device to that household, so that a
+    link shared in the family chat shows it among its own.
     """
     if not request.user.is_authenticated:
         raise Http404("not logged in")
-    return get_object_or_404(queryset.filter(household__members=request.user), **lookup)
+    found = get_object_or_404(queryset.filter(household__members=request.user), **lookup)
+    show_household_of(request, found.household_id)
+    return found
+
+
+def show_household_of(request: HttpRequest, household_id: int) -> None:
+    """Switch to ``household_id`` (a household of the user's) unless the device shows it."""
+    current = request.__dict__.get("current_household")
+    shown = current.pk if current is not None else chosen_household_id(request)
+    if household_id != shown:
+        switch_household(request, household_id)
 
 
 def participants_in_seat_order() -> Prefetch:
