@@ -1,4 +1,5 @@
-"""Who belongs to which household: founding one, and joining one through an invitation.
+"""Who belongs to which household: founding one, joining one through an invitation, leaving
+one, and deleting it.
 
 An invitation lets in exactly one person. Accepting it locks the invitation's row and
 marks it used with a conditional update, in the same transaction that adds the member
@@ -12,7 +13,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from tracker.models import Household, Invitation
+from tracker.models import GameNight, Household, Invitation, Play, Series, Tournament
+
+#: How many plays one step of deleting a household removes: each step is a transaction of
+#: its own, so tablets of other households keep saving while a large one is deleted.
+PLAYS_PER_STEP = 500
 
 
 class InvitationClosed(Exception):
@@ -21,6 +26,10 @@ class InvitationClosed(Exception):
     def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
+
+
+class LastMember(Exception):
+    """The person is the household's last member: it can be deleted, not left."""
 
 
 class AlreadyMember(Exception):
@@ -73,3 +82,38 @@ def accept_invitation(invitation: Invitation, user: AbstractBaseUser) -> Househo
             raise InvitationClosed("used")
         household.members.add(user)
     return household
+
+
+def leave_household(household: Household, user: AbstractBaseUser) -> None:
+    """Take ``user`` out of ``household``; its data stays with the other members.
+
+    Raises :class:`LastMember` when nobody else belongs to it: a household nobody can
+    see would be lost, so its last member deletes it instead.
+    """
+    with transaction.atomic():
+        locked = Household.objects.select_for_update().get(pk=household.pk)
+        if not locked.members.exclude(pk=user.pk).exists():
+            raise LastMember
+        locked.members.remove(user)
+
+
+def delete_household(household_id: int) -> None:
+    """Delete a household with everything in it: players, evenings, plays, series,
+    tournaments, its own games, invitations and share links.
+
+    Its members go first, in a transaction of their own, so that it disappears from
+    every page at once; then its plays, :data:`PLAYS_PER_STEP` at a time; then the rest.
+    A household left without members by a step that failed is invisible and is deleted
+    by the next call.
+    """
+    Household.members.through.objects.filter(household_id=household_id).delete()
+    plays = Play.objects.filter(household_id=household_id).order_by("pk")
+    while step := list(plays.values_list("pk", flat=True)[:PLAYS_PER_STEP]):
+        with transaction.atomic():
+            Play.objects.filter(pk__in=step).delete()
+    with transaction.atomic():
+        # Tournaments and series first: their entries and games protect players and own games.
+        Tournament.objects.filter(household_id=household_id).delete()
+        Series.objects.filter(household_id=household_id).delete()
+        GameNight.objects.filter(household_id=household_id).delete()
+        Household.objects.filter(pk=household_id).delete()

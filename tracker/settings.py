@@ -212,6 +212,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tracker.context_processors.shown_household",
             ],
             "builtins": ["tracker.templatetags.tracker_tags"],
         },

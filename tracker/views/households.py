@@ -39,6 +39,8 @@ from tracker.views.common import (
     get_household_for_user,
     household_required,
     render_page,
+    switch_household,
+    user_households,
 )
 
 DETAIL = "households/detail.html"
@@ -132,14 +134,17 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def household_create(request: HttpRequest) -> HttpResponse:
-    """Found a household from the home page; its founder is its first member."""
-    if get_household_for_user(request) is not None:
-        return redirect("home")
+    """Found a household (the first one from the home page, another from the household
+    menu); its founder is its first member, and the device shows it at once."""
     form = HouseholdForm(request.POST)
     if not form.is_valid():
-        return render_page(request, "home.html", {"household": None, "household_form": form},
-                           status=422)
-    found_household(form.cleaned_data["name"], request.user)
+        if get_household_for_user(request) is None:
+            return render_page(request, "home.html",
+                               {"household": None, "household_form": form}, status=422)
+        return render_page(request, "households/choose.html", {
+            "households": list(user_households(request)), "form": form}, status=422)
+    household = found_household(form.cleaned_data["name"], request.user)
+    switch_household(request, household.pk)
     return redirect("home")
 
 

@@ -1,0 +1,204 @@
+"""A user of several households: choosing the one shown, founding, leaving, deleting."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
+from tracker import membership
+from tracker.models import GameNight, Household, KniffelCell, Play, Player
+from tracker.recording import start_play, write_cell
+from tracker.views.common import HOUSEHOLD_COOKIE
+
+
+@pytest.fixture
+def grandparents(host):
+    """A second household of the host's, joined after the first one."""
+    household = HouseholdFactory(name="Oma und Opa")
+    household.members.add(host)
+    PlayerFactory(household=household, name="Oma")
+    return household
+
+
+def shown_name(client) -> str:
+    page = client.get(reverse("home")).content.decode()
+    return page.split("<h1>", 1)[1].split("</h1>", 1)[0]
+
+
+def switch(client, household):
+    return client.post(reverse("household_switch", args=[household.pk]))
+
+
+# Choosing --------------------------------------------------------------------------------
+
+def test_the_first_household_is_shown_until_another_is_chosen(host_client, household,
+                                                               grandparents):
+    assert shown_name(host_client) == "Familie Test"
+    response = switch(host_client, grandparents)
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+    assert shown_name(host_client) == "Oma und Opa"
+    page = host_client.get(reverse("household")).content.decode()
+    assert "Oma" in page and "Anna" not in page
+
+
+def test_the_choice_is_kept_in_a_cookie_of_the_device(host_client, host, grandparents):
+    response = switch(host_client, grandparents)
+    cookie = response.cookies[HOUSEHOLD_COOKIE]
+    assert cookie.value == f"{host.pk}:{grandparents.pk}"
+    assert cookie["max-age"] > 365 * 24 * 60 * 60 and cookie["httponly"]
+    host_client.logout()  # the test client forgets every cookie; a browser keeps this one
+    host_client.cookies[HOUSEHOLD_COOKIE] = cookie.value
+    host_client.force_login(host)
+    assert shown_name(host_client) == "Oma und Opa"
+
+
+def test_another_users_choice_on_the_same_device_is_not_theirs(client, host, household,
+                                                               grandparents):
+    client.force_login(host)
+    switch(client, grandparents)
+    other = UserFactory(username="cousin")
+    household.members.add(other)
+    client.force_login(other)
+    assert shown_name(client) == "Familie Test"
+
+
+def test_nobody_switches_to_a_household_they_do_not_belong_to(host_client, household):
+    foreign = HouseholdFactory(name="Nachbarn")
+    response = switch(host_client, foreign)
+    assert response.status_code == 404 and HOUSEHOLD_COOKIE not in response.cookies
+    host_client.cookies[HOUSEHOLD_COOKIE] = f"{household.members.get().pk}:{foreign.pk}"
+    assert shown_name(host_client) == "Familie Test"
+
+
+def test_a_link_into_another_household_switches_to_it(host_client, grandparents, family):
+    oma = grandparents.players.get()
+    opa = PlayerFactory(household=grandparents, name="Opa")
+    play = start_play(household=grandparents, game="kniffel", players=[oma, opa],
+                      game_night=GameNightFactory(household=grandparents))
+    assert shown_name(host_client) == "Familie Test"
+    response = host_client.get(reverse("play_detail", args=[play.pk]))
+    assert response.status_code == 200
+    assert response.cookies[HOUSEHOLD_COOKIE].value.endswith(f":{grandparents.pk}")
+    assert "🏠 Oma und Opa" in response.content.decode()
+    assert shown_name(host_client) == "Oma und Opa"
+
+
+def test_exports_are_of_the_household_shown(host_client, grandparents):
+    switch(host_client, grandparents)
+    document = json.loads(host_client.get(reverse("household_export")).content)
+    assert document["household"]["name"] == "Oma und Opa"
+    assert [player["name"] for player in document["players"]] == ["Oma"]
+
+
+def test_the_menu_lists_every_household_the_one_shown_first(host_client, household,
+                                                            grandparents):
+    switch(host_client, grandparents)
+    menu = host_client.get(reverse("household_menu")).content.decode()
+    assert menu.index("Oma und Opa") < menu.index("Familie Test")
+    assert 'aria-current="true">Oma und Opa<' in menu
+    assert reverse("household_switch", args=[household.pk]) in menu
+    assert reverse("household_import") in menu
+
+
+def test_the_top_bar_names_the_household_shown(host_client, household):
+    page = host_client.get(reverse("history")).content.decode()
+    assert "🏠 Familie Test" in page and reverse("household_menu") in page
+
+
+# Founding another ------------------------------------------------------------------------
+
+def test_a_member_founds_another_household_and_sees_it_at_once(host_client, household, host):
+    response = host_client.post(reverse("household_create"), {"name": "Schachklub"})
+    assert response.status_code == 302
+    club = Household.objects.get(name="Schachklub")
+    assert list(club.members.all()) == [host]
+    assert shown_name(host_client) == "Schachklub"
+    assert set(host.households.all()) == {household, club}
+
+
+def test_another_household_needs_a_name_too(host_client, household):
+    response = host_client.post(reverse("household_create"), {"name": "  "})
+    assert response.status_code == 422
+    assert 'class="error"' in response.content.decode()
+    assert list(Household.objects.all()) == [household]
+
+
+# Leaving ---------------------------------------------------------------------------------
+
+def test_leaving_keeps_the_household_for_the_others(host_client, host, household, grandparents):
+    opa = UserFactory(username="opa")
+    grandparents.members.add(opa)
+    switch(host_client, grandparents)
+    response = host_client.post(reverse("household_leave"))
+    assert response.status_code == 302
+    assert list(grandparents.members.all()) == [opa]
+    assert grandparents.players.exists()
+    assert shown_name(host_client) == "Familie Test"
+
+
+def test_the_last_member_cannot_leave_only_delete(host_client, household, host):
+    response = host_client.post(reverse("household_leave"), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("household_delete")
+    assert "Delete it instead" in response.content.decode()
+    assert list(household.members.all()) == [host]
+
+
+# Deleting --------------------------------------------------------------------------------
+
+def test_the_delete_page_offers_the_export_first(host_client, household):
+    page = host_client.get(reverse("household_delete")).content.decode()
+    assert page.index(reverse("household_export")) < page.index('name="name"')
+
+
+@pytest.mark.parametrize("typed", ["", "Familie", "Oma und Opa"])
+def test_deleting_needs_the_name_typed(host_client, household, family, typed):
+    response = host_client.post(reverse("household_delete"), {"name": typed})
+    assert response.status_code == 422
+    assert Household.objects.filter(pk=household.pk).exists()
+    assert Player.objects.filter(household=household).count() == 4
+
+
+def test_the_last_member_deletes_everything_of_the_household(host_client, household, kniffel,
+                                                            family, grandparents):
+    write_cell(kniffel, family[0], "ones", 3, expected_version=None)
+    response = host_client.post(reverse("household_delete"), {"name": " familie  test "})
+    assert response.status_code == 302
+    assert not Household.objects.filter(pk=household.pk).exists()
+    assert not Play.objects.exists() and not KniffelCell.objects.exists()
+    assert not GameNight.objects.exists()
+    assert list(Player.objects.all()) == list(grandparents.players.all())
+    assert shown_name(host_client) == "Oma und Opa"
+
+
+def test_a_household_others_still_use_is_not_deleted(host_client, household):
+    household.members.add(UserFactory(username="anna"))
+    page = host_client.get(reverse("household_delete")).content.decode()
+    assert "only its last member can delete it" in page
+    response = host_client.post(reverse("household_delete"), {"name": "Familie Test"})
+    assert response.status_code == 422
+    assert Household.objects.filter(pk=household.pk).exists()
+
+
+def test_a_large_household_is_deleted_in_steps(household, family, monkeypatch):
+    monkeypatch.setattr(membership, "PLAYS_PER_STEP", 2)
+    night = GameNightFactory(household=household)
+    for _ in range(5):
+        start_play(household=household, game="kniffel", players=family[:2], game_night=night)
+    other = HouseholdFactory(name="Keep")
+    kept = start_play(household=other, game="kniffel",
+                      players=[PlayerFactory(household=other), PlayerFactory(household=other)],
+                      game_night=GameNightFactory(household=other))
+    membership.delete_household(household.pk)
+    assert list(Play.objects.all()) == [kept]
+    assert not Household.objects.filter(pk=household.pk).exists()
+
+
+def test_switching_leaving_and_deleting_need_a_login(client, household):
+    for name, args in [("household_switch", [household.pk]), ("household_leave", []),
+                       ("household_delete", [])]:
+        response = client.post(reverse(name, args=args))
+        assert response.status_code == 302 and reverse("login") in response["Location"]
+    assert Household.objects.filter(pk=household.pk).exists()
