@@ -44,6 +44,8 @@ PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda", "Greta", "Hans", "
 QUICK = "--quick" in sys.argv[1:]
 NIGHTS, PLAYS_PER_NIGHT, FIRST_NIGHTS = (60, 5, 20) if QUICK else (3000, 5, 300)
 REQUESTS = 3 if QUICK else 15
+#: The club whose household page must load in under a second.
+CLUB_PLAYERS = 2000
 SERIES_EVERY, TOURNAMENT_EVERY = 40, 250
 
 
@@ -170,13 +172,16 @@ def session_for(user: Any) -> str:
     return session.session_key
 
 
-def query_counts(user: Any, urls: dict[str, str]) -> dict[str, int]:
+def query_counts(user: Any, urls: dict[str, str], cookies: dict[str, str] | None = None
+                 ) -> dict[str, int]:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
     client = Client()
     client.force_login(user)
+    for name, value in (cookies or {}).items():
+        client.cookies[name] = value
     counts = {}
     for name, url in urls.items():
         with CaptureQueriesContext(connection) as captured:
@@ -203,10 +208,10 @@ def timings_ms(port: int, path: str, cookies: str) -> tuple[float, float]:
     return times[0], statistics.median(times[1:])
 
 
-def serve_and_time(env: dict[str, str], urls: dict[str, str], session: str
-                   ) -> dict[str, float]:
+def serve_and_time(env: dict[str, str], urls: dict[str, str], session: str,
+                   household: str = "") -> dict[str, float]:
     with gunicorn(env, workers=1) as port:
-        cookies = f"sessionid={session}"
+        cookies = f"sessionid={session}; household={household}"
         timings_ms(port, "/health/", "")  # warm the worker up
         times = {"trivial_view": timings_ms(port, "/health/", "")[1]}
         for name, url in urls.items():
@@ -256,6 +261,26 @@ def main() -> None:
             print(f"plays_{plays}_{name}_ms: {times[name]:.1f}")
             print(f"plays_{plays}_{name}_uncached_ms: {times[name + '_first']:.1f}")
             print(f"plays_{plays}_{name}_queries: {counts[name]}")
+    time_club_household_page(env, user, session)
+
+
+def time_club_household_page(env: dict[str, str], user: Any, session: str) -> None:
+    """The household page of a club with :data:`CLUB_PLAYERS` players: it must load in
+    under a second."""
+    from tracker.models import COLOURS, Household, Player
+
+    club = Household.objects.create(name="Club")
+    club.members.add(user)
+    Player.objects.bulk_create(
+        Player(household=club, name=f"Player {number}", colour=COLOURS[number % len(COLOURS)][0])
+        for number in range(CLUB_PLAYERS))
+    chosen = f"{user.pk}:{club.pk}"
+    counts = query_counts(user, {"household": "/household/"}, {"household": chosen})
+    times = serve_and_time(env, {"household": "/household/"}, session, chosen)
+    name = f"household_page_{CLUB_PLAYERS}_players"
+    print(f"{name}_ms: {times['household']:.1f}")
+    print(f"{name}_uncached_ms: {times['household_first']:.1f}")
+    print(f"{name}_queries: {counts['household']}")
 
 
 if __name__ == "__main__":

@@ -509,3 +509,23 @@ def test_the_household_pages_answer_get_only_where_they_show_something(host_clie
     assert host_client.get(reverse("invitation_create")).status_code == 405
     assert host_client.post(reverse("household")).status_code == 405
     assert not Invitation.objects.exists()
+
+
+def test_a_players_form_is_read_when_their_row_is_opened(host_client, coloured):
+    anna = coloured[0]
+    page = host_client.get(reverse("household")).content.decode()
+    assert f'hx-get="{reverse("player_edit", args=[anna.pk])}"' in page
+    assert f'name="player-{anna.pk}-name"' not in page
+    fragment = host_client.get(reverse("player_edit", args=[anna.pk]), **HTMX).content.decode()
+    assert f'name="player-{anna.pk}-name"' in fragment and "<html" not in fragment
+    assert 'value="Anna"' in fragment and "Blue, taken by Ben" in fragment
+    whole = host_client.get(reverse("player_edit", args=[anna.pk])).content.decode()
+    assert "<html" in whole and f'name="player-{anna.pk}-name"' in whole
+
+
+def test_the_household_page_of_a_club_runs_constant_queries(host_client, household,
+                                                            django_assert_max_num_queries):
+    PlayerFactory.create_batch(300, household=household)
+    with django_assert_max_num_queries(12):
+        response = host_client.get(reverse("household"))
+    assert response.content.decode().count('class="player-edit"') == 300

@@ -159,14 +159,15 @@ def household_context(request: HttpRequest, household: Household, *,
                       add_form: PlayerForm | None = None,
                       edited: PlayerForm | None = None,
                       new_invitation: Invitation | None = None) -> dict[str, Any]:
-    """The household page: a form per player, the members and the open invitations.
+    """The household page: its players, the members and the open invitations.
 
-    The forms given are shown as they were filled in (with their errors); the others
-    empty. Constant queries, however many players.
+    The forms given are shown as they were filled in (with their errors); a player's own
+    form is read when their row is opened (:func:`player_edit`), so that a club with
+    thousands of players gets its page in well under a second. Constant queries, however
+    many players.
     """
     players = list(household.players.all())
-    player_rows = [(player, edited if edited and edited.instance.pk == player.pk
-                    else edit_form(household, player, players))
+    player_rows = [(player, edited if edited and edited.instance.pk == player.pk else None)
                    for player in players]
     invitations = (household.invitations
                    .filter(accepted_at__isnull=True, revoked_at__isnull=True,
@@ -230,13 +231,19 @@ def household_player_add(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
-    """Rename a player or give them another colour; their games stay theirs."""
+    """Rename a player or give them another colour; their games stay theirs. Asked for
+    without a form, the player's form: for their row on the household page, or as a page."""
     player = get_for_household(request, Player.objects.select_related("household"),
                                pk=player_id)
     household = player.household
-    form = edit_form(household, player, list(household.players.all()), request.POST)
+    posted = request.POST if request.method == "POST" else None
+    form = edit_form(household, player, list(household.players.all()), posted)
+    if posted is None:
+        if request.htmx:
+            return render_page(request, f"{DETAIL}#player_form", {"form": form})
+        return render_page(request, "households/player.html", {"player": player, "form": form})
     if form.is_valid() and saved(form):
         if not request.htmx:
             return redirect(reverse("household") + f"#player-{player.pk}")
