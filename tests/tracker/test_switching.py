@@ -86,6 +86,20 @@ def test_a_link_into_another_household_switches_to_it(host_client, grandparents,
     assert shown_name(host_client) == "Oma und Opa"
 
 
+def test_a_sheet_page_from_the_cache_switches_too(client, host, grandparents):
+    oma, opa = grandparents.players.get(), PlayerFactory(household=grandparents, name="Opa")
+    play = start_play(household=grandparents, game="kniffel", players=[oma, opa],
+                      game_night=GameNightFactory(household=grandparents))
+    opa_user = UserFactory(username="opa")
+    grandparents.members.add(opa_user)
+    client.force_login(opa_user)
+    client.get(reverse("play_detail", args=[play.pk]))  # rendered and kept for every tablet
+    client.force_login(host)
+    response = client.get(reverse("play_detail", args=[play.pk]))
+    assert response.cookies[HOUSEHOLD_COOKIE].value == f"{host.pk}:{grandparents.pk}"
+    assert "🏠 Oma und Opa" in response.content.decode()
+
+
 def test_exports_are_of_the_household_shown(host_client, grandparents):
     switch(host_client, grandparents)
     document = json.loads(host_client.get(reverse("household_export")).content)

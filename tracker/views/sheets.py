@@ -57,6 +57,7 @@ from tracker.views.common import (
     get_for_household,
     participants_in_seat_order,
     render_page,
+    show_household_of,
 )
 
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -223,11 +224,11 @@ def sheet_page_key(request: HttpRequest, play_id: int, version: int, share_token
             f"{get_language()}:{int(request.user.is_staff)}:{request.get_host()}")
 
 
-def sheet_page_state(play_id: int, user_id: int) -> tuple[tuple[int, str | None, Any], str
-                                                         ] | None:
+def sheet_page_state(play_id: int, user_id: int
+                     ) -> tuple[tuple[int, str | None, Any], str, int] | None:
     """What the cached page of a sheet in progress of one of the user's households depends
-    on (see :func:`sheet_page_key`), and its state as the devices following it know it (see
-    :mod:`tracker.following`); None when there is no such sheet.
+    on (see :func:`sheet_page_key`), its state as the devices following it know it (see
+    :mod:`tracker.following`), and its household; None when there is no such sheet.
 
     Written in SQL because it runs on every view of a sheet: compiling it through the ORM
     costs many times what running it does.
@@ -235,7 +236,7 @@ def sheet_page_state(play_id: int, user_id: int) -> tuple[tuple[int, str | None,
     members = Household.members.through._meta
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT play.version, play.draft_revision, play.status,"
+            f"SELECT play.version, play.draft_revision, play.status, play.household_id,"
             f" (SELECT link.token FROM {ShareLink._meta.db_table} link"
             f"  WHERE link.play_id = play.id AND link.revoked_at IS NULL"
             f"  ORDER BY link.id LIMIT 1),"
@@ -250,9 +251,9 @@ def sheet_page_state(play_id: int, user_id: int) -> tuple[tuple[int, str | None,
         row = cursor.fetchone()
     if row is None:
         return None
-    version, draft_revision, status, token, players_changed = row
+    version, draft_revision, status, household_id, token, players_changed = row
     return (version, token, players_changed), state_text(
-        (version, draft_revision, status, players_changed))
+        (version, draft_revision, status, players_changed)), household_id
 
 
 def cached_sheet_page(request: HttpRequest, play_id: int
@@ -269,7 +270,8 @@ def cached_sheet_page(request: HttpRequest, play_id: int
     if found is None:
         return None, None, follow_context(
             "play", play_id, followed_state("play", play_id, request.user.pk))
-    depends_on, state = found
+    depends_on, state, household_id = found
+    show_household_of(request, household_id)
     follow = follow_context("play", play_id, state)
     if request.GET or len(get_messages(request)):
         return None, None, follow
