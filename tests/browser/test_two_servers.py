@@ -10,7 +10,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.servers import SKIP_REASON, WANTED
 from tests.browser.test_devices import FOLLOWS_WITHIN_MS, cell, type_points
-from tests.factories import GameNightFactory, HouseholdFactory
+from tests.browser.test_households import open_household_menu
+from tests.factories import HouseholdFactory
 from tracker.models import Play, ShareLink
 from tracker.recording import start_play
 
@@ -82,12 +83,20 @@ def test_a_board_on_one_server_follows_entries_made_on_the_other(
 
 def test_the_household_chosen_on_one_server_is_shown_by_the_other(
         page_on_first: Page, app_servers, table):
+    first, second = (server.url for server in app_servers)
     grandparents = HouseholdFactory(name="Oma und Opa")
     grandparents.members.add(table["host"])
-    their_night = GameNightFactory(household=grandparents, host=table["host"])
-    page_on_first.goto(f"{app_servers[1].url}/")
-    expect(page_on_first.locator("main h1")).to_have_text(table["household"].name)
+    page_on_first.goto(f"{second}/")
+    expect(page_on_first.locator("main h1")).to_have_text("Familie Test")
 
-    page_on_first.goto(app_servers[0].url + their_night.get_absolute_url())
-    page_on_first.goto(f"{app_servers[1].url}/")
+    page_on_first.goto(f"{first}/")
+    open_household_menu(page_on_first)
+    page_on_first.locator(".household-menu").get_by_role("button", name="Oma und Opa").click()
     expect(page_on_first.locator("main h1")).to_have_text("Oma und Opa")
+    page_on_first.goto(f"{second}/")
+    expect(page_on_first.locator("main h1")).to_have_text("Oma und Opa")
+
+    # A link into the other household, followed on the second server, switches back.
+    page_on_first.goto(second + table["night"].get_absolute_url())
+    page_on_first.goto(f"{first}/")
+    expect(page_on_first.locator("main h1")).to_have_text("Familie Test")
