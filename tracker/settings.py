@@ -5,7 +5,8 @@ into ``data/secret_key``, and only this machine's own names and addresses allowe
 ``make dev`` turns DEBUG on for development. For a server set:
 
 ``DJANGO_DEBUG``          ``true`` for development only (default ``false``)
-``DJANGO_SECRET_KEY``     a long random string (default: made once into data/secret_key)
+``DJANGO_SECRET_KEY``     a long random string (default: made once into data/secret_key;
+                          required with DJANGO_CACHE_URL)
 ``DJANGO_ALLOWED_HOSTS``  comma-separated host names (default: this machine's names and
                           addresses; ``*`` while DEBUG is on)
 ``DATABASE_URL``          e.g. ``postgres://user:password@127.0.0.1:5432/tracker``
@@ -98,8 +99,13 @@ def this_machine() -> list[str]:
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or generated_secret_key(
-    DATA_DIR / "secret_key")
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY and os.environ.get("DJANGO_CACHE_URL"):
+    # A shared cache is how several app servers share logins: each would make its own key
+    # into its data/, and a login signed by one would be refused by the others.
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set with DJANGO_CACHE_URL, and be "
+                               "the same on every server sharing the cache")
+SECRET_KEY = SECRET_KEY or generated_secret_key(DATA_DIR / "secret_key")
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["*"] if DEBUG else this_machine())
 

@@ -1,6 +1,9 @@
 import pytest
+from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser import servers
+from tests.browser.servers import AppServer
 from tests.factories import GameNightFactory, PlayerFactory, UserFactory
 
 PASSWORD = "secret"
@@ -89,3 +92,32 @@ def choose_game(page: Page, game_tile) -> None:
     while the old form is still being replaced would be tapped on a form about to go."""
     game_tile.click()
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
+@pytest.fixture(scope="session")
+def app_servers(django_db_setup) -> list[AppServer]:
+    """Two gunicorn servers sharing the tests' database and one cache (see
+    :mod:`tests.browser.servers`); stopped before the tests' database is dropped."""
+    if not servers.WANTED:
+        pytest.skip(servers.SKIP_REASON)
+    started = servers.start_servers(connection.settings_dict)
+    yield started
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def page_on_first(page: Page, app_servers, table) -> Page:
+    """The host's tablet, signed in on the first server."""
+    log_in(page, app_servers[0])
+    return page
+
+
+@pytest.fixture
+def page_on_second(browser: Browser, app_servers, table, browser_context_args) -> Page:
+    """A second tablet of the household, signed in on the second server."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    log_in(page, app_servers[1])
+    yield page
+    context.close()

@@ -53,6 +53,7 @@ def test_debug_is_for_development_only():
     ({"DJANGO_DEBUG": "perhaps"}, "DJANGO_DEBUG must be true or false"),
     ({"DATABASE_URL": "not a url"}, "DATABASE_URL"),
     ({"DJANGO_ALLOWED_HOSTS": " , "}, "DJANGO_ALLOWED_HOSTS must list at least one value"),
+    ({"DJANGO_CACHE_URL": "redis://127.0.0.1:6379/0"}, "DJANGO_SECRET_KEY must be set"),
 ])
 def test_malformed_settings_fail_loudly(env, message):
     checked = manage("check", **env)
