@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, TextIO
 
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.formats import date_format
@@ -72,7 +72,15 @@ OWN_GAME_NAME_LENGTH = 60
 #: Far above the largest family's history (a Kniffel evening a week for years), far
 #: below what would keep a worker busy.
 MAX_BYTES = 20 * 1024 * 1024
+#: What a play takes in an export, measured: about 900 bytes for a game of four with its
+#: result and history, 12 kB for a Kniffel game entered cell by cell; BG Stats files less.
+BYTES_PER_PLAY = 1000
 SMALL_INT = 32767
+
+
+def plays_that_fit() -> int:
+    """About how many plays an export of ``MAX_BYTES`` holds, in thousands."""
+    return MAX_BYTES // BYTES_PER_PLAY // 1000 * 1000
 
 
 class ImportRefused(Exception):
@@ -289,6 +297,8 @@ def refusals() -> Iterator[None]:
         yield
     except RecursionError:
         raise ImportRefused(_("The file is nested too deeply.")) from None
+    except OperationalError:
+        raise  # the database's trouble (locked, gone away), not the file's
     except (IntegrityError, DatabaseError):
         raise ImportRefused(_("The file contradicts itself (two players of the same name, "
                               "two plays at one table, or similar).")) from None
