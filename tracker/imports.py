@@ -34,7 +34,7 @@ from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from tracker.models import Household, ImportJob, Play
+from tracker.models import Household, ImportJob, Play, Series, Tournament
 from tracker.transfer import Importer, ImportRefused, read_file, refusals
 
 logger = logging.getLogger(__name__)
@@ -156,6 +156,9 @@ def delete_household(household_id: int) -> None:
                 break
             Play.objects.filter(pk__in=ids).delete()
     with transaction.atomic():
+        # Series, tournaments and plays protect the players and own games they name.
+        Tournament.objects.filter(household_id=household_id).delete()
+        Series.objects.filter(household_id=household_id).delete()
         Household.objects.filter(pk=household_id, members=None).delete()
 
 
