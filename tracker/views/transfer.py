@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.bgstats import to_bgstats
+from tracker.heavy import heavy
 from tracker.imports import create_job, resume_if_stale
 from tracker.models import Household, ImportJob
 from tracker.transfer import (
@@ -49,6 +50,7 @@ def download(content: str, household: Household, extension: str, content_type: s
 
 @login_required
 @require_safe
+@heavy()
 def household_export(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     text = json.dumps(export_household(household), ensure_ascii=False, indent=1)
@@ -57,6 +59,7 @@ def household_export(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
+@heavy()
 def household_export_bgstats(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     text = json.dumps(to_bgstats(household), ensure_ascii=False, indent=1)
@@ -65,6 +68,7 @@ def household_export_bgstats(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
+@heavy()
 def household_export_csv(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     out = io.StringIO()
