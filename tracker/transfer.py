@@ -73,14 +73,18 @@ OWN_GAME_NAME_LENGTH = 60
 #: below what would keep a worker busy.
 MAX_BYTES = 20 * 1024 * 1024
 #: What a play takes in an export, measured: about 900 bytes for a game of four with its
-#: result and history, 12 kB for a Kniffel game entered cell by cell; BG Stats files less.
+#: result and history (BG Stats files less), 12 kB for a Kniffel game entered cell by cell.
 BYTES_PER_PLAY = 1000
+BYTES_PER_KNIFFEL_SHEET = 12_000
 SMALL_INT = 32767
 
 
-def plays_that_fit() -> int:
-    """About how many plays an export of ``MAX_BYTES`` holds, in thousands."""
-    return MAX_BYTES // BYTES_PER_PLAY // 1000 * 1000
+def plays_that_fit(size: int = BYTES_PER_PLAY) -> int:
+    """About how many plays of ``size`` bytes an export of ``MAX_BYTES`` holds, rounded
+    down to two significant digits."""
+    count = MAX_BYTES // size
+    unit = 10 ** max(0, len(str(count)) - 2)
+    return count // unit * unit
 
 
 class ImportRefused(Exception):

@@ -211,7 +211,8 @@ def test_a_file_over_the_limit_is_refused_before_it_is_stored(host_client, house
 def test_the_import_page_says_what_fits(host_client, household):
     page = host_client.get(reverse("household_import")).content.decode()
 
-    assert "Up to 20 MB: about 20,000 plays." in page
+    assert ("Up to 20 MB: about 20,000 plays, or 1,700 Kniffel games entered cell by cell."
+            in page)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -23,6 +23,7 @@ from tracker.heavy import heavy
 from tracker.imports import create_job, resume_if_stale
 from tracker.models import Household, ImportJob
 from tracker.transfer import (
+    BYTES_PER_KNIFFEL_SHEET,
     MAX_BYTES,
     ImportRefused,
     export_csv,
@@ -53,7 +54,8 @@ def download(content: str, household: Household, extension: str, content_type: s
 @heavy()
 def household_export(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
-    text = json.dumps(export_household(household), ensure_ascii=False, indent=1)
+    # Without indentation: it would double the file, and halve what fits the upload limit.
+    text = json.dumps(export_household(household), ensure_ascii=False, separators=(",", ":"))
     return download(text, household, "json", "application/json; charset=utf-8")
 
 
@@ -97,7 +99,8 @@ def household_import(request: HttpRequest) -> HttpResponse:
             return redirect("household_import_progress", job_id=job.pk)
     return render_page(request, "households/import.html",
                        {"form": form, "limit_mb": MAX_BYTES // (1024 * 1024),
-                        "plays_that_fit": plays_that_fit()},
+                        "plays_that_fit": plays_that_fit(),
+                        "sheets_that_fit": plays_that_fit(BYTES_PER_KNIFFEL_SHEET)},
                        status=422 if form.errors else 200)
 
 
