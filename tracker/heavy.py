@@ -4,17 +4,20 @@ Six large pads asked for at once took every worker for twenty seconds, and a tab
 sheet waited up to thirteen. So each member has at most ``AT_ONCE`` of them in the making
 at a time; one more is answered at once with a 429 page that says so, and the tablets keep
 the rest of the server. The slots are keys of the shared cache, so every server process
-counts alike (Redis and memcached take a slot atomically; the default cache in files may
-let two requests of the same instant share one); a slot whose request died with its worker
-frees itself after ``SLOT_SECONDS``.
+counts alike; a slot whose request died with its worker frees itself after
+``SLOT_SECONDS``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import fcntl
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -68,8 +71,28 @@ def heavy(is_heavy: Callable[[HttpRequest], bool] = always) -> Callable[[View], 
 
 def take_slot(user_id: int) -> str | None:
     """The cache key of a free slot of the user's, now taken; None when all are taken."""
-    for number in range(AT_ONCE):
-        key = f"heavy:{user_id}:{number}"
-        if cache.add(key, 1, timeout=SLOT_SECONDS):
-            return key
+    with one_at_a_time():
+        for number in range(AT_ONCE):
+            key = f"heavy:{user_id}:{number}"
+            if cache.add(key, 1, timeout=SLOT_SECONDS):
+                return key
     return None
+
+
+@contextmanager
+def one_at_a_time() -> Iterator[None]:
+    """Redis and memcached add a key atomically; the default cache in files looks, then
+    writes, and let five of six pads asked for at once through. There a lock file makes
+    taking a slot one step for the processes sharing those files."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    if not backend.endswith("FileBasedCache"):
+        yield
+        return
+    folder = Path(settings.CACHES["default"]["LOCATION"])
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "heavy.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
