@@ -18,7 +18,7 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py seed_demo --if-empty
-	DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/gunicorn tracker.wsgi --bind $(HOST) --workers 3
+	DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/gunicorn tracker.wsgi --config gunicorn.conf.py --bind $(HOST)
 
 # For development: DEBUG on, the code reloaded on every change.
 dev: install
@@ -52,7 +52,7 @@ apt:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-BENCHES := engine pdf pages tournament concurrency stats devices coach
+BENCHES := engine pdf pages tournament concurrency stats devices coach import
 
 bench: install install-test
 	@for name in $(BENCHES); do echo "== bench/$$name.py"; $(BIN)/python bench/$$name.py || exit 1; done

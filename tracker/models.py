@@ -954,3 +954,48 @@ class AppliedEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} → {self.path}"
+
+
+class ImportJob(models.Model):
+    """An uploaded export on its way to becoming a new household.
+
+    Kept in the database, the upload included, so that any server can run the import and
+    show how far it got. The household it writes has no member until the last step, so
+    nobody sees it half made; a refusal or a failure deletes it again.
+    """
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("waiting")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="import_jobs")
+    #: The uploaded file, emptied once the job has ended.
+    data = models.BinaryField(default=b"", blank=True)
+    name = models.CharField(max_length=100, blank=True)
+    #: The language the refusals and notes are in: the uploader's.
+    language = models.CharField(max_length=10)
+    #: What a BG Stats file held that the app does not keep.
+    notes = models.JSONField(default=list, blank=True)
+    state = models.CharField(max_length=10, choices=State, default=State.WAITING)
+    plays_total = models.PositiveIntegerField(default=0)
+    plays_done = models.PositiveIntegerField(default=0)
+    household = models.ForeignKey(Household, on_delete=models.SET_NULL, null=True,
+                                  blank=True, related_name="+")
+    #: Why the job failed, in ``language``.
+    message = models.TextField(blank=True)
+    #: The runner that holds the job: a step written by any other is rolled back.
+    runner = models.CharField(max_length=32, blank=True)
+    #: When the runner last finished a step; long ago means the runner died.
+    beat_at = models.DateTimeField(default=timezone.now)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"import {self.pk} ({self.state})"
+
+    @property
+    def ended(self) -> bool:
+        return self.state in (self.State.DONE, self.State.FAILED)

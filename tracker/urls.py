@@ -104,6 +104,8 @@ urlpatterns = [
     path("household/export/plays.csv", transfer.household_export_csv,
          name="household_export_csv"),
     path("household/import/", transfer.household_import, name="household_import"),
+    path("household/import/<id:job_id>/", transfer.household_import_progress,
+         name="household_import_progress"),
     path("household/games/new/", library.own_game_edit, name="own_game_add"),
     path("household/games/<id:own_game_id>/", library.own_game_edit, name="own_game_edit"),
     path("household/games/<id:own_game_id>/pad/", printing.own_game_pad, name="own_game_pad"),

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 
 from tracker import coaching
 from tracker.engine_text import say
+from tracker.heavy import heavy, not_a_preview
 from tracker.models import Participant, Play
 from tracker.printing import PAPER_SIZES
 from tracker.views.common import get_for_household, participants_in_seat_order, render_page
@@ -91,6 +92,7 @@ def play_analysis(request: HttpRequest, play_id: int, player_id: int) -> HttpRes
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def play_analysis_print(request: HttpRequest, play_id: int, player_id: int) -> HttpResponse:
     """The analysis as a PDF (or, with ``?format=html``, as the page it is made from)."""
     play = analysed_play(request, play_id)

@@ -16,6 +16,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
 from tracker.forms import OwnPadForm, PadForm, TallyForm, with_defaults
+from tracker.heavy import asks_for_pdf, heavy, not_a_preview
 from tracker.models import GameNight, OwnGame, Play, PlayStatus, Series, Tournament
 from tracker.own_pads import OwnPad, own_pad_context, own_sheet_context, printable
 from tracker.printing import (
@@ -64,6 +65,7 @@ def tally_defaults(request: HttpRequest) -> dict[str, Any]:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(asks_for_pdf)
 def pad(request: HttpRequest) -> HttpResponse:
     """The pad form; ``?format=pdf`` downloads the pad, ``?format=preview`` shows one sheet."""
     form = PadForm(with_defaults(request.GET, PadForm.defaults() | {"lang": print_language(
@@ -116,6 +118,7 @@ def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(asks_for_pdf)
 def own_game_pad(request: HttpRequest, own_game_id: int) -> HttpResponse:
     """A blank score pad of an own game: the form with a preview; ``?format=pdf`` downloads
     it, ``?format=preview`` shows the sheet."""
@@ -150,6 +153,7 @@ def render_own_pad(pad: OwnPad) -> bytes:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
     """The filled score sheet of a Kniffel play, or the score pad of an own game with points,
     in progress or finished."""
@@ -172,6 +176,7 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
     series = get_for_household(request, Series.objects.select_related("own_game"), pk=series_id)
     language = print_language(request)
@@ -184,6 +189,7 @@ def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def tally(request: HttpRequest) -> HttpResponse:
     """The tally sheet; a mistake brings back the Print page, the input and its errors."""
     form = TallyForm(with_defaults(request.GET, tally_defaults(request)))
@@ -201,6 +207,7 @@ def tally(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     """One certificate for each player with the most wins of the evening."""
     night = get_for_household(request, GameNight.objects.all(), pk=night_id)
@@ -227,6 +234,7 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     """One certificate for each winner, once the series is decided."""
     series = get_for_household(request, Series.objects.all(), pk=series_id)
@@ -255,6 +263,7 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Seating list per round and the standings, to hang on the wall."""
     tournament = get_for_household(request, Tournament.objects.select_related("own_game"),

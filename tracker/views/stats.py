@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 from tracker import stats
 from tracker.charts import count_bars, count_rows, rate_line
 from tracker.forms import HistoryFilterForm
+from tracker.heavy import heavy, not_a_preview
 from tracker.models import (
     DICE_GAMES,
     GameNight,
@@ -183,6 +184,7 @@ def year_review(request: HttpRequest, year: int) -> HttpResponse:
 @login_required
 @require_safe
 @xframe_options_sameorigin
+@heavy(not_a_preview)
 def year_review_print(request: HttpRequest, year: int) -> HttpResponse:
     """The year in review as a PDF (or, with ``?format=html``, as the page it is made from)."""
     household = household_required(request)

@@ -8,26 +8,30 @@ import json
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from tracker.bgstats import to_bgstats
-from tracker.models import Household
+from tracker.heavy import heavy
+from tracker.imports import create_job, resume_if_stale
+from tracker.models import Household, ImportJob
 from tracker.transfer import (
+    BYTES_PER_KNIFFEL_SHEET,
     MAX_BYTES,
     ImportRefused,
     export_csv,
     export_household,
-    import_household,
+    plays_that_fit,
     read_file,
 )
-from tracker.views.common import household_required, render_page
+from tracker.views.common import household_required, render_page, switch_household
 
 
 class ImportForm(forms.Form):
@@ -47,14 +51,17 @@ def download(content: str, household: Household, extension: str, content_type: s
 
 @login_required
 @require_safe
+@heavy()
 def household_export(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
-    text = json.dumps(export_household(household), ensure_ascii=False, indent=1)
+    # Without indentation: it would double the file, and halve what fits the upload limit.
+    text = json.dumps(export_household(household), ensure_ascii=False, separators=(",", ":"))
     return download(text, household, "json", "application/json; charset=utf-8")
 
 
 @login_required
 @require_safe
+@heavy()
 def household_export_bgstats(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     text = json.dumps(to_bgstats(household), ensure_ascii=False, indent=1)
@@ -63,6 +70,7 @@ def household_export_bgstats(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
+@heavy()
 def household_export_csv(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
     out = io.StringIO()
@@ -74,25 +82,42 @@ def household_export_csv(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def household_import(request: HttpRequest) -> HttpResponse:
-    """An exported household (ours or BG Stats') restored as a new one, with the importing
-    user as a member; what a BG Stats file held that the app does not keep is listed."""
+    """An exported household (ours or BG Stats') to restore as a new one, with the importing
+    user as a member: a file that is not an export is refused here, and the import itself
+    runs beside the requests (:mod:`tracker.imports`) while its progress page shows it."""
     posted = request.method == "POST"
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
-        upload = form.cleaned_data["document"]
+        data = form.cleaned_data["document"].read(MAX_BYTES + 1)
         try:
-            with transaction.atomic():
-                reading = read_file(upload.read(MAX_BYTES + 1))
-                household = import_household(reading.document,
-                                             name=form.cleaned_data["name"] or None)
-                household.members.add(request.user)
+            reading = read_file(data)
         except ImportRefused as refused:
             form.add_error("document", str(refused))
         else:
-            messages.success(request, _("Imported as %(household)s.")
-                             % {"household": household.name})
-            for note in reading.notes:
-                messages.warning(request, note)
-            return redirect("household")
-    return render_page(request, "households/import.html", {"form": form},
+            job = create_job(request.user, data, name=form.cleaned_data["name"],
+                             notes=reading.notes)
+            return redirect("household_import_progress", job_id=job.pk)
+    return render_page(request, "households/import.html",
+                       {"form": form, "limit_mb": MAX_BYTES // (1024 * 1024),
+                        "plays_that_fit": plays_that_fit(),
+                        "sheets_that_fit": plays_that_fit(BYTES_PER_KNIFFEL_SHEET)},
                        status=422 if form.errors else 200)
+
+
+@login_required
+@require_safe
+def household_import_progress(request: HttpRequest, job_id: int) -> HttpResponse:
+    """How far the user's import got, asked again every second by the page itself; once it
+    is done, the device switches to the new household and shows it."""
+    job = resume_if_stale(get_object_or_404(ImportJob, pk=job_id, user=request.user))
+    if job.state == ImportJob.State.DONE and job.household is not None:
+        switch_household(request, job.household_id)
+        messages.success(request, _("Imported as %(household)s.")
+                         % {"household": job.household.name})
+        for note in job.notes:
+            messages.warning(request, note)
+        if request.htmx:
+            return HttpResponseClientRedirect(reverse("household"))
+        return redirect("household")
+    return render_page(request, "households/import_progress.html", {"job": job},
+                       partial="progress")

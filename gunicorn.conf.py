@@ -1,0 +1,12 @@
+"""How gunicorn serves the app, for `make run` and the benches alike (`--config` this file).
+
+Three processes of four threads each: a worker busy for seconds with a large PDF or an
+export still answers the tablets on its other threads, and the heavy pages themselves are
+limited per member (tracker/heavy.py). Imports run on a thread of their own
+(tracker/imports.py). A request still stops after 30 seconds.
+"""
+
+workers = 3
+worker_class = "gthread"
+threads = 4
+timeout = 30
