@@ -70,6 +70,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -602,21 +603,48 @@ def variants() -> Iterator[tuple[str, DiceSheetRules, dict[str, Any]]]:
 def compute_all(directory: Path | None = None) -> Iterator[tuple[str, Coach, bool]]:
     """The coach for every variant, and whether its table was computed now: house rules that
     play alike share one computation, and with ``directory`` the tables stored there are
-    read and the others stored."""
-    known: list[Coach] = []
-    for name, rules, house_rules in variants():
-        found = load(rules, house_rules, directory) if directory is not None else None
-        fresh = False
-        if found is None:
-            model = Model(rules, house_rules)
-            found = next((Coach(model, done.values) for done in known
-                          if done.model.plays_like(model)), None)
-            if found is None:
-                found, fresh = compute(model), True
-            if directory is not None:
-                store(found, directory)
-        known.append(found)
-        yield name, found, fresh
+    read and the others stored. Each table is solved in a second thread while this one reads
+    the engine for the next variant (the solver releases the GIL), so two cores share the
+    work."""
+    models: dict[str, Model] = {}
+    tables: list[tuple[Model, Future[np.ndarray]]] = []
+    #: Variants not yet handed out: name, model, table, computed now, read from ``directory``.
+    waiting: list[tuple[str, Model, Future[np.ndarray], bool, bool]] = []
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach-solve") as solver:
+        for name, rules, house_rules in variants():
+            found = load(rules, house_rules, directory) if directory is not None else None
+            if found is not None:
+                model, table, fresh = found.model, _done(found.values), False
+            else:
+                key = table_name(rules, house_rules)
+                model = models.get(key) or Model(rules, house_rules)
+                table = next((done for other, done in tables if other.plays_like(model)), None)
+                fresh = table is None
+                if table is None:
+                    table = solver.submit(solve, model)
+            models.setdefault(model.table_name, model)
+            tables.append((model, table))
+            waiting.append((name, model, table, fresh, found is not None))
+            while waiting and waiting[0][2].done():
+                yield _settled(waiting.pop(0), directory)
+        while waiting:
+            yield _settled(waiting.pop(0), directory)
+
+
+def _done(values: np.ndarray) -> Future[np.ndarray]:
+    future: Future[np.ndarray] = Future()
+    future.set_result(values)
+    return future
+
+
+def _settled(variant: tuple[str, Model, Future[np.ndarray], bool, bool],
+             directory: Path | None) -> tuple[str, Coach, bool]:
+    """A variant whose table is ready, stored in ``directory`` unless it was read from there."""
+    name, model, table, fresh, read = variant
+    found = Coach(model, table.result())
+    if directory is not None and not read:
+        store(found, directory)
+    return name, found, fresh
 
 
 def main(argv: Sequence[str]) -> None:
