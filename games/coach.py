@@ -35,7 +35,8 @@ because the rerolled dice are independent; the best keep from a roll is the
 better of keeping it whole and the best keep of each roll with one die fewer.
 
 The loops over states, rolls and keeps are compiled (``games.coach_kernels``, with Numba);
-they see the rules only as the arrays this module reads from the engine.
+they see the rules only as the arrays this module reads from the engine. Answering a question
+from a table needs numpy only, not the compiler.
 
 Questions the coach answers for a sheet, a roll and the rolls left: which
 field to write the roll into, and what each allowed field is worth; with rolls
@@ -62,9 +63,12 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import io
 import itertools
+import json
 import math
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -78,7 +82,6 @@ from typing import Any
 
 import numpy as np
 
-from games import coach_kernels as kernels
 from games.dice_sheet import DICE, DiceSheetRules
 from games.kniffel import KNIFFEL, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Kniffel
 
@@ -114,19 +117,38 @@ ONE_MORE = np.array([[KEPT_INDEX[tuple(c + (face == f) for f, c in enumerate(cou
 
 
 def _one_fewer(counts: tuple[int, ...]) -> list[int]:
-    """The multisets with one die fewer, one for each face ``counts`` shows, padded with -1."""
+    """The multisets with one die fewer, one for each face ``counts`` shows, the first
+    repeated up to five (the empty multiset: itself)."""
     fewer = [KEPT_INDEX[tuple(c - (f == face) for f, c in enumerate(counts))]
-             for face in range(FACES) if counts[face]]
-    return fewer + [-1] * (DICE - len(fewer))
+             for face in range(FACES) if counts[face]] or [KEPT_INDEX[counts]]
+    return fewer + fewer[:1] * (DICE - len(fewer))
 
 
-#: For each multiset: the multisets with one die fewer (-1 where it shows fewer faces).
+#: For each multiset: the multisets with one die fewer (repeated where it shows fewer faces).
 FEWER = np.array([_one_fewer(counts) for counts in KEPT])
 ROLL_PROBABILITY = np.array([
     math.factorial(DICE) / math.prod(math.factorial(c) for c in counts) / FACES ** DICE
     for counts in ROLL_COUNTS])
 FIVE_ALIKE = np.array([ROLL_INDEX[tuple(DICE * (f == face) for f in range(FACES))]
                        for face in range(FACES)])
+
+
+def with_rolls_left(final_values: np.ndarray, rolls_left: int) -> np.ndarray:
+    """The value of each of the 462 keeps (the 252 rolls last), the other dice rolled once and
+    ``rolls_left`` rerolls allowed after that, from the values of the 252 rolls as the final
+    roll of the turn. The compiled solver does the same for every state; this one serves a
+    single question."""
+    values = np.empty(len(KEPT))
+    values[ROLLS] = final_values
+    for rerolls in range(rolls_left + 1):
+        for size in range(DICE - 1, -1, -1):
+            values[BY_SIZE[size]] = values[ONE_MORE[BY_SIZE[size]]].sum(axis=1) / FACES
+        if rerolls == rolls_left:
+            break
+        for size in range(1, DICE + 1):
+            values[BY_SIZE[size]] = np.maximum(values[BY_SIZE[size]],
+                                               values[FEWER[BY_SIZE[size]]].max(axis=1))
+    return values
 
 
 # What the coach reads from the engine --------------------------------------------------------
@@ -313,9 +335,36 @@ class Model:
     def worths(self, values: np.ndarray, state: State) -> np.ndarray:
         """For each field (rows): the worth of writing each of the 252 final rolls there from
         ``state``: its points, the bonuses they earn, and the value of the sheet after; -inf
-        for filled fields and where the rules forbid it."""
-        return kernels.field_worths(values, state.filled, state.upper, state.kniffel_fifty,
-                                    *self.kernel_rules)
+        for filled fields and where the rules forbid it. The compiled solver works out the
+        same for every state (``coach_kernels._field_worths``); this one answers a single
+        question without loading the compiler."""
+        worth = np.full((len(self.fields), len(ROLLS)), -np.inf)
+        forbidden = self.not_scoring_most(state.filled)
+        for index in range(len(self.fields)):
+            if state.filled >> index & 1:
+                continue
+            following = values[state.filled | 1 << index]
+            five = self.five_alike_points[state.filled, :, index]
+            points = self.plain[index].copy()
+            points[FIVE_ALIKE] = np.where(five == NOT_ALLOWED, 0, five)
+            flag = np.full(len(ROLLS), state.kniffel_fifty)
+            if index == self.kniffel_field:
+                flag[FIVE_ALIKE] = five == KNIFFEL
+            extra = np.zeros(len(ROLLS))
+            if state.kniffel_fifty:
+                extra[FIVE_ALIKE] = self.five_alike_bonus[state.filled, :, index]
+            if self.bonus_threshold and index in self.upper_fields:
+                reached = state.upper + points
+                bonus = np.where(state.upper < self.bonus_threshold <= reached,
+                                 self.upper_bonus, 0)
+                rest = following[np.minimum(reached, self.bonus_threshold), flag]
+                worth[index] = (points + bonus) + rest + extra
+            else:
+                worth[index] = points + following[state.upper, flag] + extra
+            worth[index, FIVE_ALIKE[five == NOT_ALLOWED]] = -np.inf
+            if forbidden is not None:
+                worth[index, forbidden[index]] = -np.inf
+        return worth
 
 
 def _masks_by_filled_count(count: int) -> list[list[int]]:
@@ -334,9 +383,11 @@ def solve(model: Model, open_at_most: int | None = None) -> np.ndarray:
     fewest_filled = 0 if open_at_most is None else max(0, count - open_at_most)
     masks = np.array([filled for filled_count in range(count, fewest_filled - 1, -1)
                       for filled in by_count[filled_count]])
-    kernels.solve_masks(values, masks, ROLLS_PER_TURN - 1, *model.kernel_rules,
-                        model.reachable_uppers, model.upper_mask(), model.within_reach,
-                        ONE_MORE, FEWER, ROLL_PROBABILITY)
+    from games import coach_kernels  # the compiler is loaded where tables are computed only
+
+    coach_kernels.solve_masks(values, masks, ROLLS_PER_TURN - 1, *model.kernel_rules,
+                              model.reachable_uppers, model.upper_mask(), model.within_reach,
+                              ONE_MORE, FEWER, ROLL_PROBABILITY)
     return values
 
 
@@ -442,10 +493,7 @@ class Coach:
         options.sort(key=lambda option: (-option.worth, self.model.fields.index(option.field)))
         keeps: list[KeepOption] = []
         if rolls_left:
-            kept = np.empty(len(KEPT))
-            kept[len(KEPT) - len(ROLLS):] = worth.max(axis=0)
-            kernels.with_rolls_left(kept, rolls_left - 1, ONE_MORE, FEWER)
-            kernels.keep_values(kept, ONE_MORE)
+            kept = with_rolls_left(worth.max(axis=0), rolls_left - 1)
             keeps = [KeepOption(self._faces(KEPT[index]), float(kept[index]))
                      for index in _parts(ROLL_COUNTS[roll])]
             keeps.sort(key=lambda keep: (-keep.worth, -len(keep.dice)))
@@ -542,12 +590,31 @@ def load(rules: DiceSheetRules, house_rules: Mapping[str, Any] | None, directory
     """The coach from the table stored for this game and house rules in ``directory``; None
     when there is none (or it is unreadable)."""
     try:
-        with np.load(Path(directory) / table_name(rules, house_rules),
-                     allow_pickle=False) as stored:
+        return from_bytes(rules, house_rules,
+                          (Path(directory) / table_name(rules, house_rules)).read_bytes())
+    except OSError:
+        return None
+
+
+def to_bytes(coach: Coach) -> bytes:
+    """The table, with what the model read from the engine for five alike, as a compressed
+    ``.npz`` (about 2.5 MB for classic Kniffel: the states no sheet reaches are NaN)."""
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, values=coach.values,
+                        five_alike_points=coach.model.five_alike_points,
+                        five_alike_bonus=coach.model.five_alike_bonus)
+    return buffer.getvalue()
+
+
+def from_bytes(rules: DiceSheetRules, house_rules: Mapping[str, Any] | None, data: bytes
+               ) -> Coach | None:
+    """The coach from :func:`to_bytes`; None when ``data`` is no table of this game."""
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
             model = Model(rules, house_rules, (stored["five_alike_points"],
                                                stored["five_alike_bonus"]))
             return Coach(model, stored["values"])
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError, KeyError, EOFError):
         return None
 
 
@@ -559,21 +626,37 @@ def compute(model: Model, directory: Path | None = None) -> Coach:
     return coach
 
 
+def compute_apart(rules: DiceSheetRules, house_rules: Mapping[str, Any],
+                  timeout: float = 120.0) -> Coach:
+    """Compute the table in a process of its own (``python -m games.coach --table``): the
+    compiler and the solver's peak (about 150 MB) are given back when it ends instead of
+    staying with the caller, a server process. A few seconds; RuntimeError when it fails."""
+    chosen = {key: value for key, value in dict(house_rules).items()
+              if key in rules.scoring_house_rules}
+    root = str(Path(__file__).resolve().parent.parent)
+    env = os.environ | {"PYTHONPATH": os.pathsep.join(
+        filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "games.coach", "--table", rules.key, json.dumps(chosen)],
+            capture_output=True, timeout=timeout, check=True, env=env)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise RuntimeError(f"the coach's table for {rules.key} failed: {error}") from error
+    found = from_bytes(rules, house_rules, done.stdout)
+    if found is None:
+        raise RuntimeError(f"the coach's table for {rules.key} came back unreadable")
+    return found
+
+
 def store(coach: Coach, directory: Path) -> Path:
     """Store the table (written to a temporary file first, so a reader never sees half a
     table)."""
     path = table_path(coach.model, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as handle:
-        np.savez(handle, values=coach.values, five_alike_points=coach.model.five_alike_points,
-                 five_alike_bonus=coach.model.five_alike_bonus)
+        handle.write(to_bytes(coach))
     os.replace(handle.name, path)
     return path
-
-
-def load_or_compute(rules: DiceSheetRules, house_rules: Mapping[str, Any] | None,
-                    directory: Path) -> Coach:
-    return load(rules, house_rules, directory) or compute(Model(rules, house_rules), directory)
 
 
 # Every variant ---------------------------------------------------------------------------------
@@ -650,7 +733,14 @@ def _settled(variant: tuple[str, Model, Future[np.ndarray], bool, bool],
 def main(argv: Sequence[str]) -> None:
     """Print the value of the empty sheet under every variant, how many tables were computed
     and the seconds it took; with a directory argument, the tables are stored there (and
-    those stored already are read)."""
+    those stored already are read). With ``--table GAME HOUSE_RULES_JSON``: compute that one
+    table and write it to standard output (:func:`to_bytes`)."""
+    if argv[:1] == ["--table"]:
+        import games
+
+        model = Model(games.get(argv[1]), json.loads(argv[2]))
+        sys.stdout.buffer.write(to_bytes(Coach(model, solve(model))))
+        return
     started = time.perf_counter()
     fresh_tables = 0
     for name, found, fresh in compute_all(Path(argv[0]) if argv else None):

@@ -78,23 +78,6 @@ def _most(filled, plain, must_score_most, out):
 
 
 @njit(cache=True, nogil=True)
-def field_worths(values, filled, upper, flag, plain, upper_field, threshold, upper_bonus,
-                 kniffel_field, kniffel_points, five_points, five_bonus, five_alike,
-                 must_score_most):
-    """For each field (rows) the worth of each final roll written there; -inf for filled
-    fields and where the rules forbid it."""
-    fields = plain.shape[0]
-    out = np.full((fields, ROLLS), -np.inf)
-    most = _most(filled, plain, must_score_most, np.empty(ROLLS, dtype=plain.dtype))
-    for field in range(fields):
-        if not filled >> field & 1:
-            _field_worths(field, filled, upper, flag, values, plain, upper_field, threshold,
-                          upper_bonus, kniffel_field, kniffel_points, five_points, five_bonus,
-                          five_alike, most, out[field])
-    return out
-
-
-@njit(cache=True, nogil=True)
 def keep_values(keeps, one_more):
     """Fill the first 210 entries of ``keeps`` (the keeps of fewer than five dice) with the
     mean over the six faces of keeping one die more; the rolls (the last 252) are given."""
@@ -113,8 +96,6 @@ def best_keeps(keeps, fewer):
         best = keeps[keep]
         for position in range(fewer.shape[1]):
             part = fewer[keep, position]
-            if part < 0:
-                break
             if keeps[part] > best:
                 best = keeps[part]
         keeps[keep] = best
