@@ -10,8 +10,9 @@ list of fields. The baseline for the table is a plain numpy solver of the offici
 rules (``bench/yahtzee_numpy.py``, written apart from the coach), timed in the same run against
 the coach's table for the same rules; it must reproduce the published 254.5896. Then every
 variant's table from scratch (``python -m games.coach``), and what the coach adds to a server
-process's memory, measured in a fresh process. ``--quick`` solves only the last turns with the
-numpy solver and skips the variants. Prints one `name: value` line per figure.
+process's memory, measured in a fresh process that gets its table as the web app does (computed
+in a process of its own, whose peak is reported too). ``--quick`` solves only the last turns
+with the numpy solver and skips the variants. Prints one `name: value` line per figure.
 """
 
 from __future__ import annotations
@@ -60,9 +61,10 @@ def milliseconds(call, situations) -> list[float]:
     return times
 
 
-#: Run in a fresh process: what the coach adds to it, as a server process uses it.
+#: Run in a fresh process, as a server process uses the coach: the table computed in a process
+#: of its own, then advice answered from it.
 WORKER = """
-import re, sys
+import re, resource, sys
 sys.path.insert(0, {root!r})
 
 def megabytes(key):
@@ -72,20 +74,21 @@ def megabytes(key):
 before = megabytes("VmRSS")
 import games
 from games import coach
-found = coach.compute(coach.Model(games.get("kniffel"), {{}}))
+found = coach.compute_apart(games.get("kniffel"), {{}})
 for rolls_left in range(3):
     found.advise({{"ones": 3, "chance": 22}}, [6, 6, 5, 2, 1], rolls_left)
-print(megabytes("VmHWM") - before, megabytes("VmRSS") - before)
+child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print(megabytes("VmHWM") - before, megabytes("VmRSS") - before, child)
 """
 
 
-def worker_megabytes() -> tuple[float, float]:
-    """What computing the default table and answering advice adds to a fresh process: at the
-    peak, and after."""
+def worker_megabytes() -> tuple[float, float, float]:
+    """What getting the default table and answering advice adds to a fresh process, at the
+    peak and after; and the peak of the process that computed the table."""
     script = WORKER.format(root=str(Path(__file__).resolve().parent.parent))
-    peak, after = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
-                                 text=True).stdout.split()
-    return float(peak), float(after)
+    peak, after, child = subprocess.run([sys.executable, "-c", script], check=True,
+                                        capture_output=True, text=True).stdout.split()
+    return float(peak), float(after), float(child)
 
 
 def against_numpy() -> tuple[float, float]:
@@ -144,7 +147,7 @@ def main() -> None:
         for _ in coach.compute_all():
             pass
         all_tables = time.perf_counter() - started
-    peak, after = worker_megabytes()
+    peak, after, child = worker_megabytes()
     print(f"kernels_ready_seconds: {kernels:.1f}")
     print(f"engine_reading_seconds: {read_engine:.1f}")
     print(f"table_seconds: {solve:.1f}")
@@ -155,6 +158,7 @@ def main() -> None:
         print(f"all_tables_seconds: {all_tables:.1f}")
     print(f"coach_worker_rss_mb: {peak:.0f}")
     print(f"coach_worker_rss_after_mb: {after:.0f}")
+    print(f"table_process_peak_rss_mb: {child:.0f}")
     print(f"table_states_reachable: {states}")
     print(f"table_states_stored: {found.values.size}")
     print(f"table_file_megabytes: {size / 1e6:.1f}")
