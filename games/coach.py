@@ -168,7 +168,7 @@ class Model:
     def __init__(self, rules: DiceSheetRules, house_rules: Mapping[str, Any] | None = None,
                  five_alike: tuple[np.ndarray, np.ndarray] | None = None):
         """``five_alike``: the arrays :meth:`_five_alike` reads from the engine, when they were
-        stored with a table (reading them takes the engine a few seconds)."""
+        stored with a table (reading them takes the engine about a second)."""
         self.rules = rules
         self.house_rules = rules.default_house_rules() | dict(house_rules or {})
         self.fields = rules.field_keys
@@ -648,13 +648,13 @@ def compute_apart(rules: DiceSheetRules, house_rules: Mapping[str, Any],
     return found
 
 
-def store(coach: Coach, directory: Path) -> Path:
-    """Store the table (written to a temporary file first, so a reader never sees half a
-    table)."""
+def store(coach: Coach, directory: Path, data: bytes | None = None) -> Path:
+    """Store the table, or ``data`` when :func:`to_bytes` made it already (written to a
+    temporary file first, so a reader never sees half a table)."""
     path = table_path(coach.model, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as handle:
-        handle.write(to_bytes(coach))
+        handle.write(to_bytes(coach) if data is None else data)
     os.replace(handle.name, path)
     return path
 

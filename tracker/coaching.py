@@ -36,6 +36,8 @@ logger = logging.getLogger(__name__)
 KEPT_IN_MEMORY = 4
 #: How long the shared cache keeps a table: a changed engine or coach names another table.
 CACHED_SECONDS = 30 * 24 * 60 * 60
+#: A table takes a few seconds; past this the request gives up (under gunicorn's 30 s).
+COMPUTE_SECONDS = 25
 
 _loaded: OrderedDict[str, Coach] = OrderedDict()
 _guard = threading.Lock()
@@ -66,7 +68,7 @@ def coach_for(rules: DiceSheetRules, house_rules: Mapping[str, Any]) -> Coach | 
         found = stored_coach(rules, house_rules, name)
         if found is None:
             try:
-                found = coach.compute_apart(rules, house_rules)
+                found = coach.compute_apart(rules, house_rules, COMPUTE_SECONDS)
             except RuntimeError:
                 logger.exception("The coach's table for %s could not be computed", rules.key)
                 return None
@@ -99,9 +101,10 @@ def stored_coach(rules: DiceSheetRules, house_rules: Mapping[str, Any], name: st
 
 def keep(found: Coach, name: str) -> None:
     """Share a table just computed, and store it on this machine where that is possible."""
-    _share(coach.to_bytes(found), name)
+    data = coach.to_bytes(found)
+    _share(data, name)
     try:
-        coach.store(found, tables_dir())
+        coach.store(found, tables_dir(), data)
     except OSError:
         logger.info("The coach's table %s stays out of %s", name, tables_dir())
 

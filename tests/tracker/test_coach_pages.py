@@ -151,7 +151,7 @@ def test_threads_of_one_process_wait_for_one_computation(fresh_process, coach_ta
     rules = games.get("kniffel")
     calls = []
 
-    def slowly(rules, house_rules):
+    def slowly(rules, house_rules, timeout):
         calls.append(rules.key)
         time.sleep(0.2)
         return coach.load(rules, house_rules, coach_tables)
@@ -171,7 +171,7 @@ def test_a_table_that_cannot_be_computed_is_said_so(
         host_client, household, night, family, fresh_process, monkeypatch):
     play = finished_kniffel(household, night, family[:2])
 
-    def failing(rules, house_rules):
+    def failing(rules, house_rules, timeout):
         raise RuntimeError("no room")
 
     monkeypatch.setattr(coach, "compute_apart", failing)
