@@ -221,10 +221,12 @@ class Model:
                     index = position[key]
                     points[filled, face, index] = got
                     if self.further_bonus:
-                        if (key, face, got) not in further:
-                            further[key, face, got] = self.further_bonus * self.rules.\
-                                further_kniffel(key, dice, got, fifty, self.house_rules)
-                        bonus[filled, face, index] = further[key, face, got]
+                        entry = (key, face, got)
+                        if entry not in further:
+                            earns = self.rules.further_kniffel(key, dice, got, fifty,
+                                                               self.house_rules)
+                            further[entry] = self.further_bonus if earns else 0
+                        bonus[filled, face, index] = further[entry]
         return points, bonus
 
     @property
@@ -336,7 +338,7 @@ class Model:
         """For each field (rows): the worth of writing each of the 252 final rolls there from
         ``state``: its points, the bonuses they earn, and the value of the sheet after; -inf
         for filled fields and where the rules forbid it. The compiled solver works out the
-        same for every state (``coach_kernels._field_worths``); this one answers a single
+        same for every state (``coach_kernels._final_values``); this one answers a single
         question without loading the compiler."""
         worth = np.full((len(self.fields), len(ROLLS)), -np.inf)
         forbidden = self.not_scoring_most(state.filled)
