@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
@@ -38,10 +39,14 @@ KEPT_IN_MEMORY = 4
 CACHED_SECONDS = 30 * 24 * 60 * 60
 #: A table takes a few seconds; past this the request gives up (under gunicorn's 30 s).
 COMPUTE_SECONDS = 25
+#: After a failed computation, requests for that table wait this long before trying again,
+#: so that a struggling server is not handed one more computation per request.
+RETRY_SECONDS = 60
 
 _loaded: OrderedDict[str, Coach] = OrderedDict()
 _guard = threading.Lock()
 _computing: dict[str, threading.Lock] = {}
+_failed: dict[str, float] = {}
 
 
 def tables_dir() -> Path:
@@ -54,7 +59,7 @@ def cache_key(name: str) -> str:
 
 def coach_for(rules: DiceSheetRules, house_rules: Mapping[str, Any]) -> Coach | None:
     """The coach for a game under its house rules, its table read or computed now; None only
-    when the computation failed (it is logged, and tried again on the next request)."""
+    when the computation failed (it is logged, and tried again a minute later)."""
     name = coach.table_name(rules, house_rules)
     with _guard:
         if name in _loaded:
@@ -67,9 +72,12 @@ def coach_for(rules: DiceSheetRules, house_rules: Mapping[str, Any]) -> Coach | 
                 return _loaded[name]
         found = stored_coach(rules, house_rules, name)
         if found is None:
+            if time.monotonic() - _failed.get(name, -RETRY_SECONDS) < RETRY_SECONDS:
+                return None
             try:
                 found = coach.compute_apart(rules, house_rules, COMPUTE_SECONDS)
             except RuntimeError:
+                _failed[name] = time.monotonic()
                 logger.exception("The coach's table for %s could not be computed", rules.key)
                 return None
             keep(found, name)

@@ -117,8 +117,10 @@ def fresh_process(settings, tmp_path):
     """A server process that has read no table yet, on a machine without stored tables."""
     settings.COACH_TABLES_DIR = tmp_path / "tables"
     coaching._loaded.clear()
+    coaching._failed.clear()
     yield
     coaching._loaded.clear()
+    coaching._failed.clear()
 
 
 def test_a_missing_table_is_computed_when_first_needed(
@@ -171,7 +173,10 @@ def test_a_table_that_cannot_be_computed_is_said_so(
         host_client, household, night, family, fresh_process, monkeypatch):
     play = finished_kniffel(household, night, family[:2])
 
+    attempts = []
+
     def failing(rules, house_rules, timeout):
+        attempts.append(rules.key)
         raise RuntimeError("no room")
 
     monkeypatch.setattr(coach, "compute_apart", failing)
@@ -183,6 +188,12 @@ def test_a_table_that_cannot_be_computed_is_said_so(
     hinted = hinted_kniffel(household, night, family[:2])
     hint = host_client.post(editor(hinted, family[0]), {"dice": "1,2,3,4,5"}, **HTMX)
     assert "could not work out its tables" in hint.content.decode()
+    assert attempts == ["kniffel"]  # not tried again on every request
+    monkeypatch.setattr(coaching.time, "monotonic",
+                        lambda: coaching._failed[coach.table_name(
+                            play.rules, play.house_rules)] + coaching.RETRY_SECONDS)
+    host_client.get(analysis_url(play, family[0]))
+    assert attempts == ["kniffel", "kniffel"]
 
 
 def hinted_kniffel(household, night, players, hint=True):
