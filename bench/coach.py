@@ -3,16 +3,23 @@
 Run: python bench/coach.py [--quick]
 
 Computes the table for the default Kniffel house rules from scratch into a temporary
-directory (a minute or two on a small machine), then measures loading it and the three kinds
-of lookup the web app makes. The baseline is the engine's own ``options()`` for the same roll,
+directory (a few seconds), then measures loading it and the three kinds of lookup the web app
+makes. The baseline for the lookups is the engine's own ``options()`` for the same roll,
 measured in the same run, so the ratios say what the coach costs on top of the dice pads'
-list of fields. Prints one `name: value` line per figure.
+list of fields. The baseline for the table is a plain numpy solver of the official Yahtzee
+rules (``bench/yahtzee_numpy.py``, written apart from the coach), timed in the same run against
+the coach's table for the same rules; it must reproduce the published 254.5896. Then every
+variant's table from scratch (``python -m games.coach``), and what the coach adds to a server
+process's memory, measured in a fresh process that gets its table as the web app does (computed
+in a process of its own, whose peak is reported too). ``--quick`` solves only the last turns
+with the numpy solver and skips the variants. Prints one `name: value` line per figure.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -22,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
+import yahtzee_numpy  # noqa: E402
 
 import games  # noqa: E402
 from games import coach  # noqa: E402
@@ -53,7 +61,59 @@ def milliseconds(call, situations) -> list[float]:
     return times
 
 
+#: Run in a fresh process, as a server process uses the coach: the table computed in a process
+#: of its own, then advice answered from it.
+WORKER = """
+import re, resource, sys
+sys.path.insert(0, {root!r})
+
+def megabytes(key):
+    with open("/proc/self/status") as status:
+        return int(re.search(key + r":\\s+(\\d+)", status.read()).group(1)) / 1024
+
+before = megabytes("VmRSS")
+import games
+from games import coach
+found = coach.compute_apart(games.get("kniffel"), {{}})
+for rolls_left in range(3):
+    found.advise({{"ones": 3, "chance": 22}}, [6, 6, 5, 2, 1], rolls_left)
+child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print(megabytes("VmHWM") - before, megabytes("VmRSS") - before, child)
+"""
+
+
+def worker_megabytes() -> tuple[float, float, float]:
+    """What getting the default table and answering advice adds to a fresh process, at the
+    peak and after; and the peak of the process that computed the table."""
+    script = WORKER.format(root=str(Path(__file__).resolve().parent.parent))
+    peak, after, child = subprocess.run([sys.executable, "-c", script], check=True,
+                                        capture_output=True, text=True).stdout.split()
+    return float(peak), float(after), float(child)
+
+
+def against_numpy() -> tuple[float, float]:
+    """Seconds of the numpy solver and of the coach for the official Yahtzee rules; with
+    ``--quick`` only for the last three turns."""
+    open_at_most = 3 if QUICK else None
+    started = time.perf_counter()
+    baseline = yahtzee_numpy.solve(open_at_most)
+    numpy_seconds = time.perf_counter() - started
+    model = coach.Model(KNIFFEL, coach.YAHTZEE)
+    started = time.perf_counter()
+    values = coach.solve(model, open_at_most)
+    coach_seconds = time.perf_counter() - started
+    reachable = np.isfinite(values)
+    if not np.allclose(baseline[reachable], values[reachable], rtol=0, atol=1e-9):
+        raise SystemExit("the numpy solver and the coach disagree")
+    if not QUICK and round(float(baseline[0, 0, 0]), 4) != 254.5896:
+        raise SystemExit(f"the numpy solver finds {baseline[0, 0, 0]:.4f}, not 254.5896")
+    return numpy_seconds, coach_seconds
+
+
 def main() -> None:
+    started = time.perf_counter()
+    coach.solve(coach.Model(games.get("weltraum_kniffel"), {}), open_at_most=1)
+    kernels = time.perf_counter() - started
     with tempfile.TemporaryDirectory() as directory:
         started = time.perf_counter()
         model = coach.Model(KNIFFEL, {})
@@ -81,8 +141,24 @@ def main() -> None:
     review = timeit.repeat(lambda: found.review(game), number=1, repeat=5)
     states = int(np.isfinite(found.values).sum())
     baseline = statistics.median(engine)
+    numpy_seconds, yahtzee_seconds = against_numpy()
+    if not QUICK:
+        started = time.perf_counter()
+        for _ in coach.compute_all():
+            pass
+        all_tables = time.perf_counter() - started
+    peak, after, child = worker_megabytes()
+    print(f"kernels_ready_seconds: {kernels:.1f}")
     print(f"engine_reading_seconds: {read_engine:.1f}")
     print(f"table_seconds: {solve:.1f}")
+    print(f"yahtzee_table_seconds: {yahtzee_seconds:.2f}")
+    print(f"numpy_solver_seconds: {numpy_seconds:.2f}")
+    print(f"table_vs_numpy_solver: {yahtzee_seconds / numpy_seconds:.3f}")
+    if not QUICK:
+        print(f"all_tables_seconds: {all_tables:.1f}")
+    print(f"coach_worker_rss_mb: {peak:.0f}")
+    print(f"coach_worker_rss_after_mb: {after:.0f}")
+    print(f"table_process_peak_rss_mb: {child:.0f}")
     print(f"table_states_reachable: {states}")
     print(f"table_states_stored: {found.values.size}")
     print(f"table_file_megabytes: {size / 1e6:.1f}")

@@ -34,6 +34,10 @@ dice is the mean, over the six faces, of the value of keeping one die more,
 because the rerolled dice are independent; the best keep from a roll is the
 better of keeping it whole and the best keep of each roll with one die fewer.
 
+The loops over states, rolls and keeps are compiled (``games.coach_kernels``, with Numba);
+they see the rules only as the arrays this module reads from the engine. Answering a question
+from a table needs numpy only, not the compiler.
+
 Questions the coach answers for a sheet, a roll and the rolls left: which
 field to write the roll into, and what each allowed field is worth; with rolls
 left, which dice to keep and what each keep is worth. A worth is the expected
@@ -59,14 +63,18 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import io
 import itertools
+import json
 import math
 import os
+import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -102,27 +110,22 @@ BY_SIZE = tuple(np.array([index for index, counts in enumerate(KEPT) if sum(coun
 ROLLS = BY_SIZE[DICE]
 ROLL_COUNTS = np.array([KEPT[index] for index in ROLLS])
 ROLL_INDEX = {KEPT[index]: position for position, index in enumerate(ROLLS)}
-#: For each multiset of fewer than five dice: the multiset with one die more of each face.
-ONE_MORE = tuple(
-    np.array([[KEPT_INDEX[tuple(c + (face == f) for f, c in enumerate(KEPT[index]))]
-               for face in range(FACES)] for index in BY_SIZE[size]])
-    for size in range(DICE))
+#: For each multiset of fewer than five dice (the first 210 of ``KEPT``): the multiset with one
+#: die more of each face.
+ONE_MORE = np.array([[KEPT_INDEX[tuple(c + (face == f) for f, c in enumerate(counts))]
+                      for face in range(FACES)] for counts in KEPT if sum(counts) < DICE])
 
 
-def _one_fewer(size: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The multisets of ``size`` dice with one die fewer, grouped by how many different faces
-    they show: (indices, their multisets with one die of each shown face fewer)."""
-    groups: dict[int, list[tuple[int, list[int]]]] = {}
-    for index in BY_SIZE[size]:
-        counts = KEPT[index]
-        fewer = [KEPT_INDEX[tuple(c - (f == face) for f, c in enumerate(counts))]
-                 for face in range(FACES) if counts[face]]
-        groups.setdefault(len(fewer), []).append((index, fewer))
-    return [(np.array([index for index, _ in group]), np.array([fewer for _, fewer in group]))
-            for group in groups.values()]
+def _one_fewer(counts: tuple[int, ...]) -> list[int]:
+    """The multisets with one die fewer, one for each face ``counts`` shows, the first
+    repeated up to five (the empty multiset: itself)."""
+    fewer = [KEPT_INDEX[tuple(c - (f == face) for f, c in enumerate(counts))]
+             for face in range(FACES) if counts[face]] or [KEPT_INDEX[counts]]
+    return fewer + fewer[:1] * (DICE - len(fewer))
 
 
-ONE_FEWER = (None, *(_one_fewer(size) for size in range(1, DICE + 1)))
+#: For each multiset: the multisets with one die fewer (repeated where it shows fewer faces).
+FEWER = np.array([_one_fewer(counts) for counts in KEPT])
 ROLL_PROBABILITY = np.array([
     math.factorial(DICE) / math.prod(math.factorial(c) for c in counts) / FACES ** DICE
     for counts in ROLL_COUNTS])
@@ -130,38 +133,22 @@ FIVE_ALIKE = np.array([ROLL_INDEX[tuple(DICE * (f == face) for f in range(FACES)
                        for face in range(FACES)])
 
 
-def keep_values(roll_values: np.ndarray) -> np.ndarray:
-    """From the values of the 252 rolls (rows; one column per state): the expected value of
-    each of the 462 keeps, the other dice rolled once (keeping all five rolls nothing)."""
-    values = np.empty((len(KEPT), roll_values.shape[1]))
-    values[ROLLS] = roll_values
-    for size in range(DICE - 1, -1, -1):
-        values[BY_SIZE[size]] = values[ONE_MORE[size]].sum(axis=1) / FACES
-    return values
-
-
-def best_keeps(values: np.ndarray) -> np.ndarray:
-    """From keep values (462 rows): the best value of keeping any part of each multiset."""
-    best = values.copy()
-    for size in range(1, DICE + 1):
-        for indices, fewer in ONE_FEWER[size]:
-            best[indices] = np.maximum(best[indices], best[fewer].max(axis=1))
-    return best
-
-
 def with_rolls_left(final_values: np.ndarray, rolls_left: int) -> np.ndarray:
-    """Values of the 252 rolls (rows) with ``rolls_left`` rerolls still allowed, from their
-    values as the final roll of the turn."""
-    values = final_values
-    for _ in range(rolls_left):
-        values = best_keeps(keep_values(values))[ROLLS]
+    """The value of each of the 462 keeps (the 252 rolls last), the other dice rolled once and
+    ``rolls_left`` rerolls allowed after that, from the values of the 252 rolls as the final
+    roll of the turn. The compiled solver does the same for every state; this one serves a
+    single question."""
+    values = np.empty(len(KEPT))
+    values[ROLLS] = final_values
+    for rerolls in range(rolls_left + 1):
+        for size in range(DICE - 1, -1, -1):
+            values[BY_SIZE[size]] = values[ONE_MORE[BY_SIZE[size]]].sum(axis=1) / FACES
+        if rerolls == rolls_left:
+            break
+        for size in range(1, DICE + 1):
+            values[BY_SIZE[size]] = np.maximum(values[BY_SIZE[size]],
+                                               values[FEWER[BY_SIZE[size]]].max(axis=1))
     return values
-
-
-def turn_values(final_values: np.ndarray) -> np.ndarray:
-    """The expected value of a whole turn, from the final-roll values (252 rows, one column
-    per state)."""
-    return ROLL_PROBABILITY @ with_rolls_left(final_values, ROLLS_PER_TURN - 1)
 
 
 # What the coach reads from the engine --------------------------------------------------------
@@ -181,7 +168,7 @@ class Model:
     def __init__(self, rules: DiceSheetRules, house_rules: Mapping[str, Any] | None = None,
                  five_alike: tuple[np.ndarray, np.ndarray] | None = None):
         """``five_alike``: the arrays :meth:`_five_alike` reads from the engine, when they were
-        stored with a table (reading them takes the engine a few seconds)."""
+        stored with a table (reading them takes the engine about a second)."""
         self.rules = rules
         self.house_rules = rules.default_house_rules() | dict(house_rules or {})
         self.fields = rules.field_keys
@@ -222,27 +209,25 @@ class Model:
         points = np.full((1 << count, FACES, count), NOT_ALLOWED, dtype=np.int16)
         bonus = np.zeros((1 << count, FACES, count), dtype=np.int16)
         fifty = {"kniffel": KNIFFEL}
+        position = {key: index for index, key in enumerate(self.fields)}
+        # The bonus depends on the field, the dice and the points, not on the rest of the sheet:
+        # asked once for each, not for each of the 8,192 sheets.
+        further: dict[tuple[str, int, int], int] = {}
         for filled in range(1 << count):
             sheet = {key: 0 for index, key in enumerate(self.fields) if filled >> index & 1}
             for face, roll in enumerate(FIVE_ALIKE):
                 dice = self.dice[roll]
                 for key, got in self.rules.options(dice, sheet, self.house_rules).items():
-                    index = self.fields.index(key)
+                    index = position[key]
                     points[filled, face, index] = got
-                    if self.further_bonus and self.rules.further_kniffel(
-                            key, dice, got, fifty, self.house_rules):
-                        bonus[filled, face, index] = self.further_bonus
+                    if self.further_bonus:
+                        entry = (key, face, got)
+                        if entry not in further:
+                            earns = self.rules.further_kniffel(key, dice, got, fifty,
+                                                               self.house_rules)
+                            further[entry] = self.further_bonus if earns else 0
+                        bonus[filled, face, index] = further[entry]
         return points, bonus
-
-    @cached_property
-    def five_alike_plain(self) -> np.ndarray:
-        """For every set of filled fields and every field: whether five alike score there as
-        any other roll does (no joker, no bonus, no Kniffel flag to set)."""
-        plain = self.five_alike_points == self.plain[:, FIVE_ALIKE].T[None]
-        plain = plain.all(axis=1) & (self.five_alike_bonus == 0).all(axis=1)
-        if self.kniffel_field is not None:
-            plain[:, self.kniffel_field] = False
-        return plain
 
     @property
     def table_name(self) -> str:
@@ -332,67 +317,56 @@ class Model:
         open_fields = [index for index in range(len(self.fields)) if not filled >> index & 1]
         return self.plain < self.plain[open_fields].max(axis=0)
 
-    def worths(self, values: np.ndarray, filled: int, uppers: np.ndarray, flags: np.ndarray
-               ) -> Iterator[tuple[int, np.ndarray]]:
-        """For each open field: the worth of writing each final roll there, from the states
-        (flags x uppers) of these filled fields: its points, the bonuses they earn, and the
-        value of the sheet after. Shape (flags, uppers, 252); -inf where the rules forbid it."""
-        forbidden = self.not_scoring_most(filled)
+    @cached_property
+    def within_reach(self) -> np.ndarray:
+        """For every set of filled fields: :meth:`bonus_within_reach_from`."""
+        return np.array([self.bonus_within_reach_from(filled)
+                         for filled in range(1 << len(self.fields))])
+
+    @cached_property
+    def kernel_rules(self) -> tuple[Any, ...]:
+        """The rules as the compiled loops of ``coach_kernels`` read them."""
+        upper_field = np.zeros(len(self.fields), dtype=np.bool_)
+        if self.bonus_threshold:
+            upper_field[list(self.upper_fields)] = True
+        return (self.plain.astype(np.int64), upper_field, self.bonus_threshold,
+                self.upper_bonus, -1 if self.kniffel_field is None else self.kniffel_field,
+                KNIFFEL, self.five_alike_points, self.five_alike_bonus, FIVE_ALIKE,
+                self.must_score_most)
+
+    def worths(self, values: np.ndarray, state: State) -> np.ndarray:
+        """For each field (rows): the worth of writing each of the 252 final rolls there from
+        ``state``: its points, the bonuses they earn, and the value of the sheet after; -inf
+        for filled fields and where the rules forbid it. The compiled solver works out the
+        same for every state (``coach_kernels._final_values``); this one answers a single
+        question without loading the compiler."""
+        worth = np.full((len(self.fields), len(ROLLS)), -np.inf)
+        forbidden = self.not_scoring_most(state.filled)
         for index in range(len(self.fields)):
-            if filled >> index & 1:
+            if state.filled >> index & 1:
                 continue
-            following = values[filled | 1 << index]
+            following = values[state.filled | 1 << index]
+            five = self.five_alike_points[state.filled, :, index]
+            points = self.plain[index].copy()
+            points[FIVE_ALIKE] = np.where(five == NOT_ALLOWED, 0, five)
+            flag = np.full(len(ROLLS), state.kniffel_fifty)
+            if index == self.kniffel_field:
+                flag[FIVE_ALIKE] = five == KNIFFEL
+            extra = np.zeros(len(ROLLS))
+            if state.kniffel_fifty:
+                extra[FIVE_ALIKE] = self.five_alike_bonus[state.filled, :, index]
             if self.bonus_threshold and index in self.upper_fields:
-                by_count = self._upper_worth(following, uppers, flags, self.upper_points[index])
-                worth = by_count[:, :, ROLL_COUNTS[:, index]]
+                reached = state.upper + points
+                bonus = np.where(state.upper < self.bonus_threshold <= reached,
+                                 self.upper_bonus, 0)
+                rest = following[np.minimum(reached, self.bonus_threshold), flag]
+                worth[index] = (points + bonus) + rest + extra
             else:
-                rest = following[uppers][:, flags].T
-                worth = self.plain[index][None, None, :] + rest[:, :, None]
-            if not self.five_alike_plain[filled, index]:
-                worth[:, :, FIVE_ALIKE] = self._five_alike_worth(following, filled, index,
-                                                                 uppers, flags)
+                worth[index] = points + following[state.upper, flag] + extra
+            worth[index, FIVE_ALIKE[five == NOT_ALLOWED]] = -np.inf
             if forbidden is not None:
-                worth[:, :, forbidden[index]] = -np.inf
-            yield index, worth
-
-    def _upper_worth(self, following: np.ndarray, uppers: np.ndarray, flags: np.ndarray,
-                     points: np.ndarray) -> np.ndarray:
-        """Worth of ``points`` (one per column) in an upper field, with the bonus when they
-        reach the threshold: shape (flags, uppers, len(points))."""
-        reached = uppers[:, None] + points[None, :]
-        capped = np.minimum(reached, self.bonus_threshold)
-        bonus = np.where((uppers[:, None] < self.bonus_threshold)
-                         & (reached >= self.bonus_threshold), self.upper_bonus, 0)
-        return (points + bonus)[None] + following.T[flags][:, capped]
-
-    def _five_alike_worth(self, following: np.ndarray, filled: int, index: int,
-                          uppers: np.ndarray, flags: np.ndarray) -> np.ndarray:
-        """Worth of each five alike in a field as the engine's options place it (joker and
-        further-Kniffel bonus included): shape (flags, uppers, 6)."""
-        points = self.five_alike_points[filled, :, index]
-        allowed = points != NOT_ALLOWED
-        points = np.where(allowed, points, 0)
-        if self.bonus_threshold and index in self.upper_fields:
-            worth = self._upper_worth(following, uppers, flags, points)
-        elif index == self.kniffel_field:
-            after = np.where(points == KNIFFEL, 1, 0)
-            worth = points[None, None, :] + following[uppers][:, after][None]
-        else:
-            worth = points[None, None, :] + following[uppers][:, flags].T[:, :, None]
-        worth = worth + np.where(flags == 1, 1, 0)[:, None, None] * (
-            self.five_alike_bonus[filled, :, index][None, None, :])
-        worth[:, :, ~allowed] = -np.inf
+                worth[index, forbidden[index]] = -np.inf
         return worth
-
-    def final_values(self, values: np.ndarray, filled: int, uppers: np.ndarray,
-                     flags: np.ndarray) -> np.ndarray:
-        """The worth of each final roll written into its best field: (flags, uppers, 252)."""
-        best = None
-        for _, worth in self.worths(values, filled, uppers, flags):
-            best = worth if best is None else np.maximum(best, worth, out=best)
-        if best is None:
-            raise ValueError("the sheet is full")
-        return best
 
 
 def _masks_by_filled_count(count: int) -> list[list[int]]:
@@ -402,51 +376,21 @@ def _masks_by_filled_count(count: int) -> list[list[int]]:
     return by_count
 
 
-#: States whose final-roll values go through the turn computation together.
-BATCH_STATES = 4096
-
-
 def solve(model: Model, open_at_most: int | None = None) -> np.ndarray:
     """The value of every state, shape (2**fields, uppers, flags); NaN for states no sheet
     can reach, and with ``open_at_most``, for sheets with more fields open than that."""
     values = np.full(model.shape, np.nan)
-    everything = (1 << len(model.fields)) - 1
-    uppers, flags = model.states_of(everything)
-    values[everything][np.ix_(uppers, flags)] = 0.0
-    by_count = _masks_by_filled_count(len(model.fields))
-    fewest_filled = 0 if open_at_most is None else max(0, len(model.fields) - open_at_most)
-    for count in range(len(model.fields) - 1, fewest_filled - 1, -1):
-        pending: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
-        rows: list[np.ndarray] = []
-        waiting = 0
-        for filled in by_count[count]:
-            reachable, flags = model.states_of(filled)
-            # The states whose bonus is out of reach are computed once, for the first of them.
-            hopeless = reachable[reachable < model.bonus_within_reach_from(filled)]
-            uppers = np.concatenate([hopeless[:1], reachable[len(hopeless):]])
-            rows.append(model.final_values(values, filled, uppers, flags).reshape(-1, len(ROLLS)))
-            pending.append((filled, uppers, flags, hopeless))
-            waiting += len(uppers) * len(flags)
-            if waiting >= BATCH_STATES:
-                _settle(values, pending, rows)
-                pending, rows, waiting = [], [], 0
-        _settle(values, pending, rows)
+    count = len(model.fields)
+    by_count = _masks_by_filled_count(count)
+    fewest_filled = 0 if open_at_most is None else max(0, count - open_at_most)
+    masks = np.array([filled for filled_count in range(count, fewest_filled - 1, -1)
+                      for filled in by_count[filled_count]])
+    from games import coach_kernels  # the compiler is loaded where tables are computed only
+
+    coach_kernels.solve_masks(values, masks, ROLLS_PER_TURN - 1, *model.kernel_rules,
+                              model.reachable_uppers, model.upper_mask(), model.within_reach,
+                              ONE_MORE, FEWER, ROLL_PROBABILITY)
     return values
-
-
-def _settle(values: np.ndarray,
-            pending: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]],
-            rows: list[np.ndarray]) -> None:
-    if not rows:
-        return
-    turns = turn_values(np.concatenate(rows).T)
-    start = 0
-    for filled, uppers, flags, hopeless in pending:
-        size = len(uppers) * len(flags)
-        values[filled][np.ix_(uppers, flags)] = turns[start:start + size].reshape(
-            len(flags), len(uppers)).T
-        values[filled][hopeless[1:]] = values[filled][hopeless[:1]]
-        start += size
 
 
 # Advice ----------------------------------------------------------------------------------------
@@ -534,14 +478,6 @@ class Coach:
         state = self.model.state(sheet)
         return float(self.values[state.filled, state.upper, state.kniffel_fifty])
 
-    def _final_worth(self, state: State) -> tuple[list[int], np.ndarray]:
-        """The open fields and the worth of each final roll in each: (fields, 252)."""
-        worths = list(self.model.worths(self.values, state.filled, np.array([state.upper]),
-                                        np.array([state.kniffel_fifty])))
-        if not worths:
-            raise ValueError("the sheet is full")
-        return [index for index, _ in worths], np.stack([worth[0, 0] for _, worth in worths])
-
     def advise(self, sheet: Mapping[str, Any], dice: Sequence[Any], rolls_left: int = 0
                ) -> Advice:
         """What to do with ``dice`` on ``sheet``: the fields it may be written into and their
@@ -551,14 +487,15 @@ class Coach:
             raise ValueError(f"{rolls_left} rolls left")
         state = self.model.state(sheet)
         roll = self.model.roll(dice)
-        fields, worth = self._final_worth(state)
-        options = [self._field_option(index, roll, worth[position], state)
-                   for position, index in enumerate(fields) if np.isfinite(worth[position, roll])]
+        if state.filled == (1 << len(self.model.fields)) - 1:
+            raise ValueError("the sheet is full")
+        worth = self.model.worths(self.values, state)
+        options = [self._field_option(index, roll, worth[index], state)
+                   for index in range(len(self.model.fields)) if np.isfinite(worth[index, roll])]
         options.sort(key=lambda option: (-option.worth, self.model.fields.index(option.field)))
         keeps: list[KeepOption] = []
         if rolls_left:
-            after = with_rolls_left(worth.max(axis=0)[:, None], rolls_left - 1)
-            kept = keep_values(after)[:, 0]
+            kept = with_rolls_left(worth.max(axis=0), rolls_left - 1)
             keeps = [KeepOption(self._faces(KEPT[index]), float(kept[index]))
                      for index in _parts(ROLL_COUNTS[roll])]
             keeps.sort(key=lambda keep: (-keep.worth, -len(keep.dice)))
@@ -655,12 +592,31 @@ def load(rules: DiceSheetRules, house_rules: Mapping[str, Any] | None, directory
     """The coach from the table stored for this game and house rules in ``directory``; None
     when there is none (or it is unreadable)."""
     try:
-        with np.load(Path(directory) / table_name(rules, house_rules),
-                     allow_pickle=False) as stored:
+        return from_bytes(rules, house_rules,
+                          (Path(directory) / table_name(rules, house_rules)).read_bytes())
+    except OSError:
+        return None
+
+
+def to_bytes(coach: Coach) -> bytes:
+    """The table, with what the model read from the engine for five alike, as a compressed
+    ``.npz`` (about 2.5 MB for classic Kniffel: the states no sheet reaches are NaN)."""
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, values=coach.values,
+                        five_alike_points=coach.model.five_alike_points,
+                        five_alike_bonus=coach.model.five_alike_bonus)
+    return buffer.getvalue()
+
+
+def from_bytes(rules: DiceSheetRules, house_rules: Mapping[str, Any] | None, data: bytes
+               ) -> Coach | None:
+    """The coach from :func:`to_bytes`; None when ``data`` is no table of this game."""
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
             model = Model(rules, house_rules, (stored["five_alike_points"],
                                                stored["five_alike_bonus"]))
             return Coach(model, stored["values"])
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError, KeyError, EOFError):
         return None
 
 
@@ -672,21 +628,37 @@ def compute(model: Model, directory: Path | None = None) -> Coach:
     return coach
 
 
-def store(coach: Coach, directory: Path) -> Path:
-    """Store the table (written to a temporary file first, so a reader never sees half a
-    table)."""
+def compute_apart(rules: DiceSheetRules, house_rules: Mapping[str, Any],
+                  timeout: float = 120.0) -> Coach:
+    """Compute the table in a process of its own (``python -m games.coach --table``): the
+    compiler and the solver's peak (about 150 MB) are given back when it ends instead of
+    staying with the caller, a server process. A few seconds; RuntimeError when it fails."""
+    chosen = {key: value for key, value in dict(house_rules).items()
+              if key in rules.scoring_house_rules}
+    root = str(Path(__file__).resolve().parent.parent)
+    env = os.environ | {"PYTHONPATH": os.pathsep.join(
+        filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "games.coach", "--table", rules.key, json.dumps(chosen)],
+            capture_output=True, timeout=timeout, check=True, env=env)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise RuntimeError(f"the coach's table for {rules.key} failed: {error}") from error
+    found = from_bytes(rules, house_rules, done.stdout)
+    if found is None:
+        raise RuntimeError(f"the coach's table for {rules.key} came back unreadable")
+    return found
+
+
+def store(coach: Coach, directory: Path, data: bytes | None = None) -> Path:
+    """Store the table, or ``data`` when :func:`to_bytes` made it already (written to a
+    temporary file first, so a reader never sees half a table)."""
     path = table_path(coach.model, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as handle:
-        np.savez(handle, values=coach.values, five_alike_points=coach.model.five_alike_points,
-                 five_alike_bonus=coach.model.five_alike_bonus)
+        handle.write(to_bytes(coach) if data is None else data)
     os.replace(handle.name, path)
     return path
-
-
-def load_or_compute(rules: DiceSheetRules, house_rules: Mapping[str, Any] | None,
-                    directory: Path) -> Coach:
-    return load(rules, house_rules, directory) or compute(Model(rules, house_rules), directory)
 
 
 # Every variant ---------------------------------------------------------------------------------
@@ -716,27 +688,61 @@ def variants() -> Iterator[tuple[str, DiceSheetRules, dict[str, Any]]]:
 def compute_all(directory: Path | None = None) -> Iterator[tuple[str, Coach, bool]]:
     """The coach for every variant, and whether its table was computed now: house rules that
     play alike share one computation, and with ``directory`` the tables stored there are
-    read and the others stored."""
-    known: list[Coach] = []
-    for name, rules, house_rules in variants():
-        found = load(rules, house_rules, directory) if directory is not None else None
-        fresh = False
-        if found is None:
-            model = Model(rules, house_rules)
-            found = next((Coach(model, done.values) for done in known
-                          if done.model.plays_like(model)), None)
-            if found is None:
-                found, fresh = compute(model), True
-            if directory is not None:
-                store(found, directory)
-        known.append(found)
-        yield name, found, fresh
+    read and the others stored. Each table is solved in a second thread while this one reads
+    the engine for the next variant (the solver releases the GIL), so two cores share the
+    work."""
+    models: dict[str, Model] = {}
+    tables: list[tuple[Model, Future[np.ndarray]]] = []
+    #: Variants not yet handed out: name, model, table, computed now, read from ``directory``.
+    waiting: list[tuple[str, Model, Future[np.ndarray], bool, bool]] = []
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach-solve") as solver:
+        for name, rules, house_rules in variants():
+            found = load(rules, house_rules, directory) if directory is not None else None
+            if found is not None:
+                model, table, fresh = found.model, _done(found.values), False
+            else:
+                key = table_name(rules, house_rules)
+                model = models.get(key) or Model(rules, house_rules)
+                table = next((done for other, done in tables if other.plays_like(model)), None)
+                fresh = table is None
+                if table is None:
+                    table = solver.submit(solve, model)
+            models.setdefault(model.table_name, model)
+            tables.append((model, table))
+            waiting.append((name, model, table, fresh, found is not None))
+            while waiting and waiting[0][2].done():
+                yield _settled(waiting.pop(0), directory)
+        while waiting:
+            yield _settled(waiting.pop(0), directory)
+
+
+def _done(values: np.ndarray) -> Future[np.ndarray]:
+    future: Future[np.ndarray] = Future()
+    future.set_result(values)
+    return future
+
+
+def _settled(variant: tuple[str, Model, Future[np.ndarray], bool, bool],
+             directory: Path | None) -> tuple[str, Coach, bool]:
+    """A variant whose table is ready, stored in ``directory`` unless it was read from there."""
+    name, model, table, fresh, read = variant
+    found = Coach(model, table.result())
+    if directory is not None and not read:
+        store(found, directory)
+    return name, found, fresh
 
 
 def main(argv: Sequence[str]) -> None:
     """Print the value of the empty sheet under every variant, how many tables were computed
     and the seconds it took; with a directory argument, the tables are stored there (and
-    those stored already are read)."""
+    those stored already are read). With ``--table GAME HOUSE_RULES_JSON``: compute that one
+    table and write it to standard output (:func:`to_bytes`)."""
+    if argv[:1] == ["--table"]:
+        import games
+
+        model = Model(games.get(argv[1]), json.loads(argv[2]))
+        sys.stdout.buffer.write(to_bytes(Coach(model, solve(model))))
+        return
     started = time.perf_counter()
     fresh_tables = 0
     for name, found, fresh in compute_all(Path(argv[0]) if argv else None):

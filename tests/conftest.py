@@ -136,7 +136,7 @@ def browser_context_args(browser_context_args):
 @pytest.fixture(scope="session")
 def coach_tables(tmp_path_factory):
     """The coach's tables for the official Yahtzee rules and for Weltraum-Kniffel, computed
-    once per test run (a minute or two) into a directory of their own: with several
+    once per test run (a few seconds) into a directory of their own: with several
     workers (pytest -n), the first to need them computes them and the others wait."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     if run is None:

@@ -35,7 +35,7 @@ def _model(game, house_rules):
 
 
 def model_of(rules, house_rules):
-    """The model, built once per module: reading the engine takes a few seconds."""
+    """The model, built once per module: reading the engine takes about a second."""
     return _model(rules.key, tuple(sorted(house_rules.items())))
 
 
@@ -259,10 +259,42 @@ def test_house_rules_that_play_alike_share_a_table():
 
 def test_the_whole_game_reproduces_the_published_optimum(coach_tables):
     """Verhoeff (1999) and Glenn (2006): 254.5896 for the official Yahtzee rules as they
-    read them. The whole game is computed once for the test session (a minute or two)."""
+    read them. The whole game is computed once for the test session (a few seconds)."""
     yahtzee = coach.load(KNIFFEL, coach.YAHTZEE, coach_tables)
     assert round(yahtzee.expected({}), 4) == 254.5896
     # The opening roll 1-2-3-4-5 belongs in the large straight (Verhoeff's advisor: 261.53).
     advice = yahtzee.advise({}, [1, 2, 3, 4, 5])
     assert advice.best_field.field == "large_straight"
     assert round(advice.best_field.worth, 2) == 261.53
+
+
+@pytest.mark.parametrize("game,house_rules", [
+    ("kniffel", {}),
+    ("kniffel", {"joker": "free", "extra_kniffel_bonus": 100}),
+    ("weltraum_kniffel", {}),
+])
+def test_the_advice_and_the_compiled_solver_agree_on_every_state_they_share(game, house_rules):
+    """Advice works out a state's final rolls and keeps with numpy, the solver compiled: from
+    the values of the states after it, both find the value of the state the table holds."""
+    model = model_of(games.get(game), house_rules)
+    values = coach.solve(model)
+    randomly = random.Random(11)
+    full = (1 << len(model.fields)) - 1
+    checked = 0
+    while checked < 150:
+        filled = randomly.randrange(full)
+        upper, flag = (int(randomly.choice(options)) for options in model.states_of(filled))
+        if not np.isfinite(values[filled, upper, flag]):
+            continue
+        final = model.worths(values, coach.State(filled, upper, flag)).max(axis=0)
+        turn = coach.with_rolls_left(final, coach.ROLLS_PER_TURN - 1)[0]
+        assert turn == pytest.approx(values[filled, upper, flag], abs=1e-9)
+        checked += 1
+
+
+def test_a_table_computed_in_a_process_of_its_own_is_the_same():
+    apart = coach.compute_apart(SPACE, {"field_choice": "free", "coach_hint": True})
+    here = coach.solve(model_of(SPACE, {"field_choice": "free"}))
+    assert np.array_equal(apart.values, here, equal_nan=True)
+    with pytest.raises(RuntimeError):
+        coach.compute_apart(SPACE, {}, timeout=0.01)

@@ -3,8 +3,11 @@ the dice pads."""
 
 import io
 import re
+import threading
+import time
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -45,11 +48,17 @@ def test_each_turn_is_weighed_against_the_coach(host_client, household, night, f
     assert summary["total"] == anna_total
     assert summary["expected"] == pytest.approx(254.5896, abs=1e-4)
     assert summary["lost"] == pytest.approx(sum(row["lost"] for row in rows))
+    # Verhoeff's proficiency: the points given away per weighed choice.
+    assert summary["weighed"] == 13
+    assert summary["lost_per_choice"] == pytest.approx(summary["lost"] / 13)
+    assert summary["lost_per_choice"] > 0
     # Luck and choices explain the whole distance from the expectation to the result.
     assert rows[-1]["expected_final"] == pytest.approx(anna_total)
     assert summary["expected"] + summary["luck"] - summary["lost"] == pytest.approx(anna_total)
     page = response.content.decode()
     assert "Only the final dice of each turn are stored" in page
+    assert "Given away per choice (Verhoeff’s proficiency)" in page
+    assert f"{summary['lost_per_choice']:.2f}" in page
     assert reverse("print_play_analysis", args=[play.pk, anna.pk]) in page
     assert analysis_url(play, ben) in page
 
@@ -60,7 +69,9 @@ def test_a_sheet_typed_in_has_nothing_to_weigh(host_client, household, night, fa
     response = host_client.get(analysis_url(play, ben))
     assert response.status_code == 200
     assert response.context["summary"]["weighed"] == 0
+    assert response.context["summary"]["lost_per_choice"] is None
     assert "nothing for the coach to weigh" in response.content.decode()
+    assert "Given away per choice" not in response.content.decode()
 
 
 def test_the_analysis_prints_as_a_pdf(host_client, household, night, family):
@@ -101,32 +112,88 @@ def test_only_finished_kniffel_games_of_the_household_are_analysed(
     assert client.get(analysis_url(finished, anna)).status_code == 404
 
 
-def test_a_missing_table_is_computed_in_the_background(
-        host_client, household, night, family, settings, tmp_path, monkeypatch):
+@pytest.fixture
+def fresh_process(settings, tmp_path):
+    """A server process that has read no table yet, on a machine without stored tables."""
+    settings.COACH_TABLES_DIR = tmp_path / "tables"
+    coaching._loaded.clear()
+    coaching._failed.clear()
+    yield
+    coaching._loaded.clear()
+    coaching._failed.clear()
+
+
+def test_a_missing_table_is_computed_when_first_needed(
+        host_client, household, night, family, fresh_process, settings):
+    """In the request, in a few seconds: then shared through the cache and kept on disk."""
     play = finished_kniffel(household, night, family[:2])
-    settings.COACH_TABLES_DIR = tmp_path
-    started = []
-    monkeypatch.setattr(coaching, "start_computing",
-                        lambda rules, house_rules, directory: started.append(rules.key))
     response = host_client.get(analysis_url(play, family[0]))
     assert response.status_code == 200
-    page = response.content.decode()
-    assert "still working out its tables" in page and 'http-equiv="refresh"' in page
-    assert started == ["kniffel"]
+    assert response.context["summary"]["expected"] == pytest.approx(254.5896, abs=1e-4)
+    name = coach.table_name(play.rules, play.house_rules)
+    assert cache.get(coaching.cache_key(name)) is not None
+    assert (settings.COACH_TABLES_DIR / name).exists()
+
+
+def test_another_server_reads_the_table_from_the_shared_cache(
+        host_client, household, night, family, fresh_process, coach_tables, settings,
+        monkeypatch):
+    """No disk of its own, nothing computed: the table another server shared serves it."""
+    play = finished_kniffel(household, night, family[:2])
+    name = coach.table_name(play.rules, play.house_rules)
+    cache.set(coaching.cache_key(name), (coach_tables / name).read_bytes())
+    settings.COACH_TABLES_DIR = "/nonexistent/coach"
+    monkeypatch.setattr(coach, "compute_apart", pytest.fail)
+    response = host_client.get(analysis_url(play, family[0]))
+    assert response.status_code == 200 and response.context["summary"]["weighed"] == 13
+
+
+def test_threads_of_one_process_wait_for_one_computation(fresh_process, coach_tables,
+                                                         monkeypatch):
+    rules = games.get("kniffel")
+    calls = []
+
+    def slowly(rules, house_rules, timeout):
+        calls.append(rules.key)
+        time.sleep(0.2)
+        return coach.load(rules, house_rules, coach_tables)
+
+    monkeypatch.setattr(coach, "compute_apart", slowly)
+    found = []
+    threads = [threading.Thread(target=lambda: found.append(
+        coaching.coach_for(rules, coach.YAHTZEE))) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert calls == ["kniffel"] and len(found) == 3 and found[0] is found[1] is found[2]
+
+
+def test_a_table_that_cannot_be_computed_is_said_so(
+        host_client, household, night, family, fresh_process, monkeypatch):
+    play = finished_kniffel(household, night, family[:2])
+
+    attempts = []
+
+    def failing(rules, house_rules, timeout):
+        attempts.append(rules.key)
+        raise RuntimeError("no room")
+
+    monkeypatch.setattr(coach, "compute_apart", failing)
+    page = host_client.get(analysis_url(play, family[0]))
+    assert page.status_code == 200
+    assert "could not work out its tables" in page.content.decode()
     pdf = host_client.get(reverse("print_play_analysis", args=[play.pk, family[0].pk]))
     assert pdf.status_code == 400
-
-
-def test_one_background_computation_per_table(household, settings, tmp_path, monkeypatch):
-    """A second request (or server process) finds the lock file and starts nothing."""
-    threads = []
-    monkeypatch.setattr(coaching.threading, "Thread",
-                        lambda **kwargs: threads.append(kwargs) or type(
-                            "Idle", (), {"start": lambda self: None})())
-    rules = games.get("kniffel")
-    assert coaching.start_computing(rules, {}, tmp_path)
-    assert not coaching.start_computing(rules, {}, tmp_path)
-    assert len(threads) == 1
+    hinted = hinted_kniffel(household, night, family[:2])
+    hint = host_client.post(editor(hinted, family[0]), {"dice": "1,2,3,4,5"}, **HTMX)
+    assert "could not work out its tables" in hint.content.decode()
+    assert attempts == ["kniffel"]  # not tried again on every request
+    monkeypatch.setattr(coaching.time, "monotonic",
+                        lambda: coaching._failed[coach.table_name(
+                            play.rules, play.house_rules)] + coaching.RETRY_SECONDS)
+    host_client.get(analysis_url(play, family[0]))
+    assert attempts == ["kniffel", "kniffel"]
 
 
 def hinted_kniffel(household, night, players, hint=True):

@@ -42,7 +42,7 @@ def participant_in(play: Play, player_id: int) -> Participant:
 
 
 def analysis_context(play: Play, participant: Participant) -> dict[str, Any]:
-    """What the analysis shows; ``preparing`` while the coach's table is being computed."""
+    """What the analysis shows; ``unavailable`` when the coach's table could not be computed."""
     context: dict[str, Any] = {
         "play": play, "participant": participant, "rules": play.rules,
         "others": [p for p in play.participants.all() if p != participant],
@@ -50,7 +50,7 @@ def analysis_context(play: Play, participant: Participant) -> dict[str, Any]:
     }
     found = coaching.coach_for_play(play) if context["finished"] else None
     if found is None:
-        return context | {"preparing": context["finished"]}
+        return context | {"unavailable": context["finished"]}
     cells = coaching.turns_of(play, participant)
     reviews = coaching.review(found, cells)
     rows = []
@@ -102,10 +102,10 @@ def play_analysis_print(request: HttpRequest, play_id: int, player_id: int) -> H
         context = analysis_context(play, participant)
         if not context["finished"]:
             return cannot_print(request, _("The coach weighs a game once it is finished."))
-        if context.get("preparing"):
+        if context.get("unavailable"):
             return cannot_print(request, _(
-                "The coach is still working out its tables for these house rules. Try again "
-                "in a minute or two."))
+                "The coach could not work out its tables for these house rules just now. "
+                "Try again in a moment."))
         context |= {
             "title": _("%(player)s: the coach's analysis") % {
                 "player": participant.player.name},
