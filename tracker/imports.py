@@ -34,15 +34,14 @@ from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from tracker.models import Household, ImportJob, Play, Series, Tournament
+from tracker import membership
+from tracker.models import Household, ImportJob
 from tracker.transfer import Importer, ImportRefused, read_file, refusals
 
 logger = logging.getLogger(__name__)
 
 #: Plays written per transaction: about 0.1 s of holding SQLite's write lock.
 PLAYS_PER_STEP = 100
-#: Plays deleted per transaction when a failed import is taken back.
-PLAYS_DELETED_PER_STEP = 1000
 #: A step takes well under a second; a runner silent this long has died.
 STALE_AFTER = timedelta(seconds=60)
 MAX_ATTEMPTS = 3
@@ -144,22 +143,11 @@ def fail(job: ImportJob, runner: str, message: str) -> None:
 
 
 def delete_household(household_id: int) -> None:
-    """Delete a household an import left unfinished, its plays a few at a time so that the
-    write lock is never held long; a household that has members is never touched."""
-    if not Household.objects.filter(pk=household_id, members=None).exists():
-        return
-    while True:
-        with transaction.atomic():
-            ids = list(Play.objects.filter(household_id=household_id)
-                       .values_list("pk", flat=True)[:PLAYS_DELETED_PER_STEP])
-            if not ids:
-                break
-            Play.objects.filter(pk__in=ids).delete()
-    with transaction.atomic():
-        # Series, tournaments and plays protect the players and own games they name.
-        Tournament.objects.filter(household_id=household_id).delete()
-        Series.objects.filter(household_id=household_id).delete()
-        Household.objects.filter(pk=household_id, members=None).delete()
+    """Delete a household an import left unfinished, its plays a few hundred at a time
+    (:func:`tracker.membership.delete_household`); a household that has members is never
+    touched."""
+    if Household.objects.filter(pk=household_id, members=None).exists():
+        membership.delete_household(household_id)
 
 
 def resume_if_stale(job: ImportJob) -> ImportJob:

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
 from tracker import membership
-from tracker.models import GameNight, Household, KniffelCell, Play, Player
+from tracker.models import GameNight, Household, ImportJob, KniffelCell, Play, Player
 from tracker.recording import start_play, write_cell
 from tracker.views.common import HOUSEHOLD_COOKIE
 
@@ -216,3 +216,14 @@ def test_switching_leaving_and_deleting_need_a_login(client, household):
         response = client.post(reverse(name, args=args))
         assert response.status_code == 302 and reverse("login") in response["Location"]
     assert Household.objects.filter(pk=household.pk).exists()
+
+
+def test_the_menu_leads_back_to_an_import_under_way(host_client, host):
+    job = ImportJob.objects.create(user=host, data=b"{}", name="Vereinsabend", notes=[],
+                                   runner="r", attempts=1, language="en")
+    menu = host_client.get(reverse("household_menu")).content.decode()
+    assert reverse("household_import_progress", args=[job.pk]) in menu
+    assert "Importing Vereinsabend…" in menu
+    ImportJob.objects.filter(pk=job.pk).update(state=ImportJob.State.DONE)
+    menu = host_client.get(reverse("household_menu")).content.decode()
+    assert reverse("household_import_progress", args=[job.pk]) not in menu

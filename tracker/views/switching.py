@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from tracker.forms import HouseholdForm
 from tracker.membership import LastMember, delete_household, leave_household
-from tracker.models import Household
+from tracker.models import Household, ImportJob
 from tracker.views.common import (
     household_required,
     render_page,
@@ -26,9 +26,13 @@ from tracker.views.common import (
 @require_safe
 def household_menu(request: HttpRequest) -> HttpResponse:
     """The top bar's household menu, read when it is opened: it differs from user to user,
-    while the pages around it may be shared (a sheet's page is cached for every tablet)."""
-    return render_page(request, "households/menu.html",
-                       {"households": list(user_households(request))})
+    while the pages around it may be shared (a sheet's page is cached for every tablet).
+    Imports still under way lead back to their progress."""
+    imports = ImportJob.objects.filter(
+        user=request.user, state__in=[ImportJob.State.WAITING, ImportJob.State.RUNNING])
+    return render_page(request, "households/menu.html", {
+        "households": list(user_households(request)),
+        "imports": list(imports.order_by("pk").only("pk", "name"))})
 
 
 @login_required
