@@ -47,6 +47,12 @@ def _language_of_each_test_its_own():
 
 
 @pytest.fixture(autouse=True)
+def _imports_without_pauses(monkeypatch):
+    """An import pauses between its steps to let tablets' saves in; tests have none."""
+    monkeypatch.setattr("tracker.imports.PAUSE_BETWEEN_STEPS", 0)
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache(settings):
     """Each test gets its own empty cache in memory: rendered sheets are cached by play and
     version, both repeat from one test to the next, and a server may use the files in data/."""

@@ -2,10 +2,11 @@
 
 The upload's request checks the file (its size, JSON, format and version, a BG Stats file's
 conversion), stores it in an :class:`~tracker.models.ImportJob` and answers at once. Once
-that is committed, a thread of the same server process runs the job. Each step writes
-``PLAYS_PER_STEP`` plays in a transaction of its own, after reading, checking and scoring
-them outside it, so SQLite's write lock is held about a tenth of a second at a time and
-tablets saving meanwhile wait no longer than that.
+that is committed, a thread of the same server process runs the job. What the plays name
+(players, own games, game nights, series, tournaments) is written in a few short steps
+first; then each step writes ``PLAYS_PER_STEP`` plays in a transaction of its own, after
+reading, checking and scoring them outside it, so SQLite's write lock is held a few tenths
+of a second at most and tablets saving meanwhile wait no longer than that.
 
 All or nothing: the household has no member until the last step adds the uploader, so
 nobody sees it half made; a refusal, or any error, deletes what was written and keeps
@@ -24,6 +25,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -40,11 +42,14 @@ from tracker.transfer import Importer, ImportRefused, read_file, refusals
 
 logger = logging.getLogger(__name__)
 
-#: Plays written per transaction: about 0.1 s of holding SQLite's write lock.
-PLAYS_PER_STEP = 100
+#: Plays written per transaction: at most about 0.2 s of holding SQLite's write lock.
+PLAYS_PER_STEP = 50
 #: A step takes well under a second; a runner silent this long has died.
 STALE_AFTER = timedelta(seconds=60)
 MAX_ATTEMPTS = 3
+#: A pause after each step: a tablet waiting for SQLite's write lock retries every 0.1 s at
+#: most, and would otherwise find the lock taken again by the next step each time.
+PAUSE_BETWEEN_STEPS = 0.15
 
 
 class Superseded(Exception):
@@ -108,12 +113,17 @@ def import_in_steps(job: ImportJob, runner: str) -> None:
         household = importer.begin(job.name or None)
         changes |= {"household": household, "state": ImportJob.State.RUNNING,
                     "plays_total": total, "plays_done": 0}
+    for part in importer.parts_before_plays():
+        with step(job.pk, runner):
+            part()
+        time.sleep(PAUSE_BETWEEN_STEPS)
     for start in range(0, total, PLAYS_PER_STEP):
         stop = min(start + PLAYS_PER_STEP, total)
         prepared = importer.prepare_plays(start, stop)
         with step(job.pk, runner) as changes:
             importer.write_plays(prepared)
             changes["plays_done"] = stop
+        time.sleep(PAUSE_BETWEEN_STEPS)
     with step(job.pk, runner) as changes:
         household.members.add(job.user_id)
         changes |= {"state": ImportJob.State.DONE, "data": b""}

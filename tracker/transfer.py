@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import partial
 from typing import Any, TextIO
 
 from django.db import DatabaseError, IntegrityError, OperationalError, connection, transaction
@@ -77,6 +78,8 @@ MAX_BYTES = 20 * 1024 * 1024
 BYTES_PER_PLAY = 1000
 BYTES_PER_KNIFFEL_SHEET = 12_000
 SMALL_INT = 32767
+#: Game nights written in one step of an import: a few tenths of a second of writing.
+NIGHTS_PER_STEP = 250
 
 
 def plays_that_fit(size: int = BYTES_PER_PLAY) -> int:
@@ -340,14 +343,15 @@ class Importer:
         self.seen_plays: dict[str, None] = {}
 
     def run(self, name: str | None) -> Household:
-        """Everything at once: :meth:`begin`, then every play."""
+        """Everything at once: :meth:`begin`, :meth:`parts_before_plays`, every play."""
         household = self.begin(name)
+        for part in self.parts_before_plays():
+            part()
         self.write_plays(self.prepare_plays(0, self.play_count))
         return household
 
     def begin(self, name: str | None) -> Household:
-        """The household (named ``name``, else as in the document) with everything but its
-        plays: the small part of a document, written in one step."""
+        """The household, named ``name``, else as in the document; still empty."""
         about = self.record(self.document, "household", "household")
         wanted = tidy_name(self.text(about, "name", _("household"), 100))
         if name:
@@ -356,13 +360,21 @@ class Importer:
             chosen = household_name(wanted)
         else:
             raise self.wrong(_("household"), "name")
-        household = self.household = Household.objects.create(name=chosen)
-        self.import_players(household)
-        self.import_own_games(household)
-        self.import_nights(household)
-        self.import_series(household)
-        self.import_tournaments(household)
-        return household
+        self.household = Household.objects.create(name=chosen)
+        return self.household
+
+    def parts_before_plays(self) -> list[Callable[[], None]]:
+        """What the plays name, in the order it must be written, each part small enough to
+        be written in a step of its own: players, own games, game nights, series and
+        tournaments."""
+        household = self.household
+        nights = len(self.items("nights"))
+        return [partial(self.import_players, household),
+                partial(self.import_own_games, household),
+                *(partial(self.import_nights, household, start, start + NIGHTS_PER_STEP)
+                  for start in range(0, nights, NIGHTS_PER_STEP)),
+                partial(self.import_series, household),
+                partial(self.import_tournaments, household)]
 
     @property
     def play_count(self) -> int:
@@ -608,9 +620,12 @@ class Importer:
                    for option in generic.Generic.house_rules})
         return self.other_games[key], house_rules
 
-    def import_nights(self, household: Household) -> None:
+    def import_nights(self, household: Household, start: int = 0, stop: int | None = None
+                      ) -> None:
+        """The game nights from ``start`` to ``stop`` (all by default)."""
         nights, created, present = [], [], []
-        for index, item in enumerate(self.items("nights"), start=1):
+        items = self.items("nights")
+        for index, item in enumerate(items[start:stop], start=start + 1):
             where = _("Game night no. %(number)s") % {"number": index}
             local = self.new_id(item, self.nights, where)
             night = GameNight(household=household, date=self.day(item, "date", where),
