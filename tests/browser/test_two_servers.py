@@ -1,9 +1,13 @@
 """A site on two app servers that share the database and the cache: a login, a household
-chosen, a cell, a tap on a result form and a TV board all hold across them, whichever server
-a device's request reaches. Run by ``.ci/run`` on PostgreSQL and Redis (see
+chosen, a cell, a tap on a result form, a TV board and an import all hold across them,
+whichever server a device's request reaches. Run by ``.ci/run`` on PostgreSQL and Redis (see
 :mod:`tests.browser.servers`)."""
 
 from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -12,8 +16,9 @@ from tests.browser.servers import SKIP_REASON, WANTED
 from tests.browser.test_devices import FOLLOWS_WITHIN_MS, cell, type_points
 from tests.browser.test_households import open_household_menu
 from tests.factories import HouseholdFactory
-from tracker.models import Play, ShareLink
+from tracker.models import Household, Play, ShareLink
 from tracker.recording import start_play
+from tracker.transfer import export_household
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not WANTED, reason=SKIP_REASON)]
 
@@ -100,3 +105,21 @@ def test_the_household_chosen_on_one_server_is_shown_by_the_other(
     page_on_first.goto(second + table["night"].get_absolute_url())
     page_on_first.goto(f"{first}/")
     expect(page_on_first.locator("main h1")).to_have_text("Familie Test")
+
+
+def test_an_import_uploaded_to_one_server_lands_on_the_other(
+        page_on_first: Page, page_on_second: Page, app_servers, table, tmp_path):
+    backup = tmp_path / "backup.json"
+    backup.write_text(json.dumps(export_household(table["household"])))
+    page_on_first.goto(app_servers[0].url + "/household/import/")
+    page_on_first.get_by_label("Exported file").set_input_files(backup)
+    page_on_first.get_by_label("Name of the new household").fill("Restored")
+    page_on_first.get_by_role("button", name="Import").click()
+    page_on_first.wait_for_url(re.compile(r"/household/import/\d+/$"))
+    progress = urlsplit(page_on_first.url).path
+
+    # The same member follows the job on a tablet whose requests reach the other server.
+    page_on_second.goto(app_servers[1].url + progress)
+    page_on_second.wait_for_url(app_servers[1].url + "/household/", timeout=20_000)
+    expect(page_on_second.locator("h1")).to_have_text("Restored")
+    assert Household.objects.get(name="Restored").members.get() == table["host"]
