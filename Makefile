@@ -18,7 +18,7 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py seed_demo --if-empty
-	DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/gunicorn tracker.wsgi --config gunicorn.conf.py --bind $(HOST)
+	DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/gunicorn tracker.wsgi --config python:tracker.gunicorn_conf --bind $(HOST)
 
 # For development: DEBUG on, the code reloaded on every change.
 dev: install

@@ -2,7 +2,7 @@
 
 Run: python bench/import.py [--plays 20000] [--tablets 8] [--quick]
 
-Starts gunicorn on 127.0.0.1 as `make run` does (gunicorn.conf.py, production settings, a
+Starts gunicorn on 127.0.0.1 as `make run` does (tracker/gunicorn_conf.py, production settings, a
 fresh SQLite file) with a 6-player Kniffel game. The backup is the demo family's export
 (seed_demo) grown to ``--plays`` plays on earlier evenings: Mensch ärgere dich nicht,
 Entenspiel and the family's own Skyjo every night, a Kniffel game entered cell by cell

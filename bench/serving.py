@@ -22,8 +22,8 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
-    """gunicorn as `make run` starts it (gunicorn.conf.py), with ``workers`` processes and the
-    settings in ``env``; yields its port once it accepts connections."""
+    """gunicorn as `make run` starts it (tracker/gunicorn_conf.py), with ``workers``
+    processes and the settings in ``env``; yields its port once it accepts connections."""
     with gunicorn_process(env, workers) as (port, _server):
         yield port
 
@@ -34,8 +34,9 @@ def gunicorn_process(env: dict[str, str], workers: int
     """As :func:`gunicorn`, and the master process too, for measuring what the server uses."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--config", "gunicorn.conf.py",
-         "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning"],
+        [sys.executable, "-m", "gunicorn", "tracker.wsgi",
+         "--config", "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--log-level", "warning"],
         cwd=ROOT, env=env)
     try:
         for _ in range(200):

@@ -8,6 +8,7 @@ from tracker.models import (
     GameNight,
     HeadToHeadTally,
     Household,
+    ImportJob,
     Invitation,
     KniffelCell,
     KniffelFieldTally,
@@ -116,6 +117,21 @@ class AppliedEntryAdmin(admin.ModelAdmin):
     readonly_fields = ["user", "key", "path", "status", "content_type", "headers",
                        "created_at"]
     exclude = ["body"]
+
+
+@admin.register(ImportJob)
+class ImportJobAdmin(admin.ModelAdmin):
+    """Uploaded exports on their way to a household: how far each got, and why one failed."""
+
+    list_display = ["__str__", "user", "name", "state", "plays_done", "plays_total",
+                    "created_at"]
+    list_filter = ["state"]
+    search_fields = ["name", "user__username"]
+    list_select_related = ["user"]
+    readonly_fields = ["user", "name", "language", "notes", "state", "plays_total",
+                       "plays_done", "household", "message", "runner", "beat_at", "attempts",
+                       "created_at"]
+    exclude = ["data"]
 
 
 @admin.register(ShareLink)

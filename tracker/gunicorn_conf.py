@@ -1,4 +1,6 @@
-"""How gunicorn serves the app, for `make run` and the benches alike (`--config` this file).
+"""How gunicorn serves the app, for `make run` and the benches alike.
+
+Given as ``--config python:tracker.gunicorn_conf``.
 
 Three processes of four threads each: a worker busy for seconds with a large PDF or an
 export still answers the tablets on its other threads, and the heavy pages themselves are
