@@ -375,6 +375,7 @@
       }, markOf(element, detail));
       save([...load(), entry]);
       if (entry.waiting) {
+        countAsDrawn(element, detail.formData);
         event.preventDefault();  // entries go in order: this one waits behind the others
         closeEditor(detail.target);
         showConnection();
@@ -398,6 +399,7 @@
       if (!key) return false;
       save(load().map((entry) => (entry.key === key ? Object.assign(entry, {waiting: true})
                                                      : entry)));
+      countAsDrawn(event.detail.elt, config.formData);
       closeEditor(config.target);
       reachable(false);
       window.clearTimeout(retry);
@@ -629,20 +631,33 @@
     if (!form || !event.target.name || event.target.type === "hidden") return;
     const refresh = form.querySelector("button[name=tap][value='']");
     if (!refresh) return;
-    const field = event.target;
-    const sent = field.value;
     htmx.ajax("POST", form.getAttribute("hx-post"), {
-      source: refresh, values: {[field.name]: sent}, swap: "none",
-    }).then(() => {
-      // Stored (or kept in the outbox): the field counts as drawn with what was sent.
-      form.querySelectorAll(`[name="${CSS.escape(field.name)}"]`).forEach((control) => {
+      source: refresh, values: {[event.target.name]: event.target.value}, swap: "none",
+    });
+  });
+
+  // Once stored (or kept in the outbox, which sends in order) the fields an entry sent count
+  // as drawn with what was sent. Not before: a save made while the entry is on its way (or
+  // queued behind another) sends them too, so a number typed quickly is never left out.
+  function countAsDrawn(element, sent) {
+    const form = element.closest && element.closest("form.entry[data-entry]");
+    if (!form || !sent) return;
+    new Set(sent.keys()).forEach((name) => {
+      const values = sent.getAll(name);
+      form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((control) => {
         if (["radio", "checkbox"].includes(control.type)) {
-          control.defaultChecked = control.checked;
-        } else if (control.value === sent) {
-          control.defaultValue = sent;
+          control.defaultChecked = values.includes(control.value);
+        } else if (control.type !== "hidden" && control.value === values[0]) {
+          control.defaultValue = values[0];
         }
       });
     });
+  }
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.successful && event.detail.requestConfig) {
+      countAsDrawn(event.detail.elt, event.detail.requestConfig.formData);
+    }
   });
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -5,6 +5,7 @@ device and are applied once when it returns."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -13,6 +14,7 @@ from tests.browser.conftest import choose_game
 from tests.factories import OwnGameFactory
 from tracker.models import KniffelCell, Play
 from tracker.recording import record_result, start_play, write_cell
+from tracker.views import plays
 
 pytestmark = pytest.mark.browser
 
@@ -227,3 +229,27 @@ def test_a_correction_under_way_is_not_swapped_away_by_its_own_taps(
     host_page.get_by_role("button", name="Save result").click()
     expect(host_page.get_by_role("link", name="Correct the result")).to_be_visible()
     assert Play.objects.get(pk=race.pk).result["elephants"][ben.key][1] == "pyramid"
+
+
+def test_a_score_typed_while_the_one_before_is_on_its_way_is_saved(
+        host_page: Page, live_server, table, monkeypatch):
+    """On a slow Wi-Fi the first score is still being stored when the second is typed and
+    the result saved at once: both count."""
+    game = start_play(household=table["household"], game="generic",
+                      own_game=OwnGameFactory(household=table["household"]),
+                      players=table["players"], game_night=table["night"], user=table["host"])
+    store_draft = plays.tap_draft
+
+    def slowly_stored_draft(request, play):
+        time.sleep(0.8)
+        return store_draft(request, play)
+
+    monkeypatch.setattr(plays, "tap_draft", slowly_stored_draft)
+    host_page.goto(live_server.url + game.get_absolute_url())
+    host_page.get_by_role("link", name="Enter only the final scores").click()
+    host_page.get_by_label("Anna").fill("12")
+    host_page.get_by_label("Ben").fill("30")
+    host_page.get_by_role("button", name="Save result").click()
+    expect(host_page.locator(".status")).to_contain_text("Finished")
+    game.refresh_from_db()
+    assert {p.player.name: p.points for p in game.participants.all()} == {"Anna": 12, "Ben": 30}
