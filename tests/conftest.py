@@ -10,6 +10,7 @@ from django.utils import translation
 
 import games
 from games import coach
+from tests.browser import servers
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
 from tracker.recording import start_play
 
@@ -50,6 +51,15 @@ def _language_of_each_test_its_own():
 def _imports_without_pauses(monkeypatch):
     """An import pauses between its steps to let tablets' saves in; tests have none."""
     monkeypatch.setattr("tracker.imports.PAUSE_BETWEEN_STEPS", 0)
+
+
+@pytest.fixture(autouse=True)
+def _quick_password_hashes(settings):
+    """A password hashed as in production takes a quarter of a second, and every test user
+    has one. The app servers of tests/browser/test_two_servers.py check passwords with the
+    production hashers, so their run keeps them."""
+    if not servers.WANTED:
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
