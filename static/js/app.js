@@ -55,6 +55,23 @@
     return true;
   }
 
+  // A form names the household its page showed (htmx sends the same as X-Household): another
+  // tab of this browser may have switched the device meanwhile, and what is entered here
+  // belongs to the household it was entered in.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const shown = document.body.dataset.household;
+    if (!shown || !(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
+    let field = form.querySelector("input[name=shown_household]");
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "shown_household";
+      form.appendChild(field);
+    }
+    field.value = shown;
+  }, true);
+
   // An invitation link is selected whole when tapped, ready to copy.
   document.addEventListener("focusin", (event) => {
     if (event.target.matches && event.target.matches("textarea.invitation-url")) {

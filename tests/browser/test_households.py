@@ -79,3 +79,36 @@ def test_the_last_member_deletes_a_household_after_typing_its_name(page: Page, l
     expect(page.locator("#messages")).to_contain_text("Familie Test has been deleted.")
     expect(page.locator("h1")).to_have_text("Oma und Opa")
     assert list(Player.objects.values_list("name", flat=True)) == ["Opa"]
+
+
+def test_a_tab_left_on_one_household_enters_there_after_another_tab_switched(
+        page: Page, live_server, table, grandparents):
+    """Two tabs of one browser share the device's choice: what a tab still showing the
+    family enters lands in the family, not in the household the other tab chose since."""
+    page.set_viewport_size(LANDSCAPE)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/household/")
+    other_tab = page.context.new_page()
+    other_tab.goto(f"{live_server.url}/")
+    other_tab.locator("details.household-menu summary").click()
+    other_tab.locator(".household-menu").get_by_role("button", name="Oma und Opa").click()
+    expect(other_tab.locator("h1")).to_have_text("Oma und Opa")
+
+    page.get_by_label("Name of the new player").fill("Carla")
+    page.get_by_role("button", name="+ Add player").click()
+    expect(page.locator("#players")).to_contain_text("Carla")
+    assert Player.objects.get(name="Carla").household == table["household"]
+
+    # A whole-page form too: the evening starts in the family, with its players.
+    table["night"].delete()
+    other_tab.goto(f"{live_server.url}/")
+    expect(other_tab.locator("h1")).to_have_text("Familie Test")
+    page.goto(f"{live_server.url}/nights/new/")
+    other_tab.locator("details.household-menu summary").click()
+    other_tab.locator(".household-menu").get_by_role("button", name="Oma und Opa").click()
+    expect(other_tab.locator("h1")).to_have_text("Oma und Opa")
+    page.locator("#night-form label.tile", has_text="Anna").click()
+    page.get_by_role("button", name="Start the evening").click()
+    expect(page.locator("details.household-menu summary")).to_contain_text("Familie Test")
+    assert table["household"].game_nights.count() == 1
+    assert not grandparents.game_nights.exists()

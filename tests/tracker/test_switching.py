@@ -100,6 +100,51 @@ def test_a_sheet_page_from_the_cache_switches_too(client, host, grandparents):
     assert "🏠 Oma und Opa" in response.content.decode()
 
 
+def add_player(client, name: str, **sent: str):
+    return client.post(reverse("household_player_add"),
+                       {"new-name": name, "new-colour": "#7c3aed", **sent})
+
+
+def test_a_form_lands_in_the_household_its_page_showed(host_client, household, grandparents):
+    """A tab still showing the family while another tab switched to the grandparents: a
+    player added there joins the family, and the device shows the family again."""
+    switch(host_client, grandparents)
+    response = add_player(host_client, "Carla", shown_household=str(household.pk))
+    assert response.status_code == 302
+    assert household.players.filter(name="Carla").exists()
+    assert not grandparents.players.filter(name="Carla").exists()
+    assert response.cookies[HOUSEHOLD_COOKIE].value.endswith(f":{household.pk}")
+    assert shown_name(host_client) == "Familie Test"
+
+
+def test_an_htmx_form_names_its_household_in_a_header(host_client, household, grandparents):
+    switch(host_client, grandparents)
+    response = host_client.post(reverse("household_player_add"),
+                                {"new-name": "Carla", "new-colour": "#7c3aed"},
+                                headers={"HX-Request": "true", "X-Household": str(household.pk)})
+    assert response.status_code == 200 and "Carla" in response.content.decode()
+    assert household.players.filter(name="Carla").exists()
+
+
+def test_a_form_naming_a_household_of_others_lands_in_the_one_shown(host_client, household,
+                                                                     grandparents):
+    foreign = HouseholdFactory(name="Nachbarn")
+    switch(host_client, grandparents)
+    response = add_player(host_client, "Carla", shown_household=str(foreign.pk))
+    assert response.status_code == 302 and HOUSEHOLD_COOKIE not in response.cookies
+    assert grandparents.players.filter(name="Carla").exists()
+    assert not foreign.players.exists()
+
+
+def test_choosing_in_the_menu_goes_before_the_household_the_page_showed(host_client, household,
+                                                                        grandparents):
+    switch(host_client, grandparents)
+    response = host_client.post(reverse("household_switch", args=[grandparents.pk]),
+                                {"shown_household": str(household.pk)})
+    assert response.cookies[HOUSEHOLD_COOKIE].value.endswith(f":{grandparents.pk}")
+    assert shown_name(host_client) == "Oma und Opa"
+
+
 def test_exports_are_of_the_household_shown(host_client, grandparents):
     switch(host_client, grandparents)
     document = json.loads(host_client.get(reverse("household_export")).content)

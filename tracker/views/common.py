@@ -45,26 +45,47 @@ def switch_household(request: HttpRequest, household_id: int) -> None:
     :class:`tracker.middleware.HouseholdChoiceMiddleware` writes the choice into the
     answer's cookie; the rest of this request sees it already.
     """
-    if household_id != chosen_household_id(request):
-        request.switched_household_id = household_id
+    request.switched_household_id = household_id
     request.__dict__.pop("current_household", None)
 
 
 def user_households(request: HttpRequest) -> QuerySet[Household]:
-    """The user's households, the one this device chose first, then the oldest first."""
-    chosen = chosen_household_id(request)
+    """The user's households: the one the sending page showed first (see
+    :func:`page_household_id`), then the one this device chose, then the oldest first."""
+    preferred = [pk for pk in (page_household_id(request), chosen_household_id(request))
+                 if pk is not None]
+    order = [When(pk=pk, then=Value(rank)) for rank, pk in enumerate(preferred)]
     return request.user.households.annotate(
-        chosen=Case(When(pk=chosen, then=Value(0)), default=Value(1),
-                    output_field=IntegerField())).order_by("chosen", "id")
+        chosen=Case(*order, default=Value(len(order)), output_field=IntegerField())
+    ).order_by("chosen", "id")
+
+
+def page_household_id(request: HttpRequest) -> int | None:
+    """The household the page that sent this form showed (``X-Household`` from htmx, else
+    the ``shown_household`` field static/js/app.js adds): another tab of the browser may
+    have switched the device meanwhile, and what is entered belongs where it was entered.
+    A switch made by this request itself (a choice in the menu, an object of another
+    household) goes before it."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or hasattr(request, "switched_household_id"):
+        return None
+    named = request.headers.get("X-Household") or request.POST.get("shown_household", "")
+    return int(named) if named.isdigit() else None
 
 
 def get_household_for_user(request: HttpRequest) -> Household | None:
-    """The household whose data this user sees: the one chosen on this device, else the
-    first they joined; one query, once per request."""
+    """The household whose data this user sees: for a form, the one its page showed; else
+    the one chosen on this device, else the first they joined; one query, once per request.
+
+    A form sent from a page of another of the user's households than the device shows now
+    switches the device back to it, as a link into it would.
+    """
     if not request.user.is_authenticated:
         return None
     if "current_household" not in request.__dict__:
-        request.current_household = user_households(request).first()
+        household = user_households(request).first()
+        if household is not None and household.pk == page_household_id(request):
+            show_household_of(request, household.pk)
+        request.current_household = household
     return request.current_household
 
 
