@@ -136,6 +136,15 @@ def test_a_form_naming_a_household_of_others_lands_in_the_one_shown(host_client,
     assert not foreign.players.exists()
 
 
+@pytest.mark.parametrize("named", ["", "abc", "²", "-3", "9" * 40, "1.5"])
+def test_a_form_and_a_cookie_naming_no_readable_household_show_the_first(
+        host_client, host, household, grandparents, named):
+    host_client.cookies[HOUSEHOLD_COOKIE] = f"{host.pk}:{named}"
+    response = add_player(host_client, "Carla", shown_household=named)
+    assert response.status_code == 302
+    assert household.players.filter(name="Carla").exists()
+
+
 def test_choosing_in_the_menu_goes_before_the_household_the_page_showed(host_client, household,
                                                                         grandparents):
     switch(host_client, grandparents)

@@ -12,6 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 
 from tracker.models import Household, Participant, ShareLink
+from tracker.parsing import small_int
 
 M = TypeVar("M", bound=Model)
 
@@ -34,9 +35,9 @@ def chosen_household_id(request: HttpRequest) -> int | None:
     if switched is not None:
         return switched
     user_id, _sep, household_id = request.COOKIES.get(HOUSEHOLD_COOKIE, "").partition(":")
-    if user_id != str(request.user.pk) or not household_id.isdigit():
+    if user_id != str(request.user.pk):
         return None
-    return int(household_id)
+    return small_int(household_id)
 
 
 def switch_household(request: HttpRequest, household_id: int) -> None:
@@ -68,8 +69,7 @@ def page_household_id(request: HttpRequest) -> int | None:
     household) goes before it."""
     if request.method in ("GET", "HEAD", "OPTIONS") or hasattr(request, "switched_household_id"):
         return None
-    named = request.headers.get("X-Household") or request.POST.get("shown_household", "")
-    return int(named) if named.isdigit() else None
+    return small_int(request.headers.get("X-Household") or request.POST.get("shown_household"))
 
 
 def get_household_for_user(request: HttpRequest) -> Household | None:
