@@ -9,7 +9,7 @@ measured in the same run, so the ratios say what the coach costs on top of the d
 list of fields. The baseline for the table is a plain numpy solver of the official Yahtzee
 rules (``bench/yahtzee_numpy.py``, written apart from the coach), timed in the same run against
 the coach's table for the same rules; it must reproduce the published 254.5896. Then every
-variant's table from scratch (``python -m games.coach``), and what the coach adds to a server
+variant's table from scratch (``python -m games.coach_tables``), and what the coach adds to a server
 process's memory, measured in a fresh process that gets its table as the web app does (computed
 in a process of its own, whose peak is reported too). ``--quick`` solves only the last turns
 with the numpy solver and skips the variants. Prints one `name: value` line per figure.
@@ -32,7 +32,7 @@ import numpy as np  # noqa: E402
 import yahtzee_numpy  # noqa: E402
 
 import games  # noqa: E402
-from games import coach  # noqa: E402
+from games import coach, coach_tables  # noqa: E402
 
 KNIFFEL = games.get("kniffel")
 #: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
@@ -144,7 +144,7 @@ def main() -> None:
     numpy_seconds, yahtzee_seconds = against_numpy()
     if not QUICK:
         started = time.perf_counter()
-        for _ in coach.compute_all():
+        for _ in coach_tables.compute_all():
             pass
         all_tables = time.perf_counter() - started
     peak, after, child = worker_megabytes()

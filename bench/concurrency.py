@@ -124,7 +124,7 @@ def shared_cell(tablet: Tablet, player: str, deadline: float) -> None:
 
 def stored_cells(env: dict[str, str], play_id: str) -> list[tuple[str, str, int]]:
     script = f"""
-from tracker.models import KniffelCell
+from tracker.table.models import KniffelCell
 for cell in KniffelCell.objects.filter(play_id={play_id}):
     print(cell.player_id, cell.field, cell.points)
 """

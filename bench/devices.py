@@ -94,7 +94,8 @@ def manage(env: dict[str, str], script: str) -> str:
 
 def share_link(env: dict[str, str], play_id: str) -> str:
     return manage(env, f"""
-from tracker.models import Play, ShareLink
+from tracker.room.models import ShareLink
+from tracker.table.models import Play
 play = Play.objects.get(pk={play_id})
 print(ShareLink.objects.create(household=play.household, play=play).token)
 """).split()[-1]
@@ -104,7 +105,7 @@ def stored_cells(env: dict[str, str], play_id: str) -> tuple[dict[str, int], int
     """The play's cells on the server ("<player>-<field>": points) and how many times a
     cell was written (entered or corrected)."""
     output = manage(env, f"""
-from tracker.models import KniffelCell, PlayChange
+from tracker.table.models import KniffelCell, PlayChange
 for cell in KniffelCell.objects.filter(play_id={play_id}):
     print("cell", f"{{cell.player_id}}-{{cell.field}}", cell.points)
 print("writes", PlayChange.objects.filter(play_id={play_id},

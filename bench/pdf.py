@@ -23,7 +23,7 @@ django.setup()
 
 from weasyprint import HTML  # noqa: E402
 
-from tracker.printing import Pad, render_pad  # noqa: E402
+from tracker.paper.printing import Pad, render_pad  # noqa: E402
 
 #: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
 QUICK = "--quick" in sys.argv[1:]

@@ -81,9 +81,10 @@ def kniffel_game(env: dict[str, str], players: list[str], cells: dict[str, int] 
     script = f"""
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
-from tracker.auth import PASSWORD_BACKEND
-from tracker.models import GameNight, Household, Player
-from tracker.recording import start_play, write_cell
+from tracker.households.auth import PASSWORD_BACKEND
+from tracker.evenings.models import GameNight
+from tracker.households.models import Household, Player
+from tracker.table.recording import start_play, write_cell
 user = get_user_model().objects.create_user("bench", password="bench")
 household = Household.objects.create(name="Bench")
 household.members.add(user)

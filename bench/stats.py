@@ -85,17 +85,9 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
           start: date) -> None:
     """Nights ``first`` to ``last - 1`` with their plays, participants and Kniffel cells."""
     import games
-    from tracker import tallies
-    from tracker.models import (
-        GameNight,
-        KniffelCell,
-        Participant,
-        Play,
-        PlayStatus,
-        Series,
-        Tournament,
-        game_key_of,
-    )
+    from tracker.evenings.models import GameNight, Series, Tournament
+    from tracker.table import tallies
+    from tracker.table.models import KniffelCell, Participant, Play, PlayStatus, game_key_of
 
     keys = [key for key in games.GAMES if key != "generic"]
     own_games = list(household.own_games.all())
@@ -162,7 +154,7 @@ def build(household: Any, players: list[Any], first: int, last: int, rng: random
 def session_for(user: Any) -> str:
     from django.contrib.sessions.backends.db import SessionStore
 
-    from tracker.auth import PASSWORD_BACKEND
+    from tracker.households.auth import PASSWORD_BACKEND
 
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
@@ -229,7 +221,8 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from tracker.models import Household, OwnGame, Play, Player
+    from tracker.households.models import Household, Player
+    from tracker.table.models import OwnGame, Play
 
     call_command("migrate", "--noinput", verbosity=0)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
@@ -267,7 +260,7 @@ def main() -> None:
 def time_club_household_page(env: dict[str, str], user: Any, session: str) -> None:
     """The household page of a club with :data:`CLUB_PLAYERS` players: it must load in
     under a second."""
-    from tracker.models import COLOURS, Household, Player
+    from tracker.households.models import COLOURS, Household, Player
 
     club = Household.objects.create(name="Club")
     club.members.add(user)

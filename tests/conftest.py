@@ -12,7 +12,7 @@ import games
 from games import coach
 from tests.browser import servers
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
-from tracker.recording import start_play
+from tracker.table.recording import start_play
 
 # Playwright drives the browser from an event loop; the ORM calls in those tests are synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -50,7 +50,7 @@ def _language_of_each_test_its_own():
 @pytest.fixture(autouse=True)
 def _imports_without_pauses(monkeypatch):
     """An import pauses between its steps to let tablets' saves in; tests have none."""
-    monkeypatch.setattr("tracker.imports.PAUSE_BETWEEN_STEPS", 0)
+    monkeypatch.setattr("tracker.portability.imports.PAUSE_BETWEEN_STEPS", 0)
 
 
 @pytest.fixture(autouse=True)

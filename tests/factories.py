@@ -1,7 +1,9 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from tracker.models import GameNight, Household, Invitation, OwnGame, Player, Series
+from tracker.evenings.models import GameNight, Series
+from tracker.households.models import Household, Invitation, Player
+from tracker.table.models import OwnGame
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -2,8 +2,8 @@
 
 from games import coach
 from tracker.management.commands.seed_demo import KNIFFEL_DICE, KNIFFEL_SHEETS
-from tracker.models import Play
-from tracker.recording import start_play, write_cell
+from tracker.table.models import Play
+from tracker.table.recording import start_play, write_cell
 
 
 def finished_kniffel(household, night, players, *, with_dice=(True, False)):

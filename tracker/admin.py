@@ -3,25 +3,17 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from tracker.models import (
-    AppliedEntry,
-    GameNight,
+from tracker.evenings.models import GameNight, Series, SeriesChange, Tournament, TournamentEntry
+from tracker.households.models import AppliedEntry, Household, ImportJob, Invitation, Player
+from tracker.room.models import ShareLink
+from tracker.table.models import (
     HeadToHeadTally,
-    Household,
-    ImportJob,
-    Invitation,
     KniffelCell,
     KniffelFieldTally,
     OwnGame,
     Participant,
     Play,
     PlayChange,
-    Player,
-    Series,
-    SeriesChange,
-    ShareLink,
-    Tournament,
-    TournamentEntry,
 )
 
 

@@ -7,6 +7,6 @@ class TrackerConfig(AppConfig):
     verbose_name = _("Game nights")
 
     def ready(self) -> None:
-        from tracker.auth import connect_signals
+        from tracker.households.auth import connect_signals
 
         connect_signals()

@@ -158,10 +158,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tracker.middleware.EntryOnceMiddleware",
-    "tracker.middleware.HouseholdChoiceMiddleware",
+    "tracker.households.middleware.EntryOnceMiddleware",
+    "tracker.households.middleware.HouseholdChoiceMiddleware",
     "csp.middleware.CSPMiddleware",
-    "tracker.middleware.PrivatePagesMiddleware",
+    "tracker.households.middleware.PrivatePagesMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -187,7 +187,8 @@ CONTENT_SECURITY_POLICY = {
 # after five wrong passwords for one account, or from one address, further tries get a
 # 429 page saying how long to wait. (Behind a proxy, every visitor shares the proxy's
 # address: set AXES_LOCKOUT_PARAMETERS to ["username"] there.)
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "tracker.auth.CachedUserBackend"]
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "tracker.households.auth.CachedUserBackend"]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
@@ -218,7 +219,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tracker.context_processors.shown_household",
+                "tracker.households.context_processors.shown_household",
             ],
             "builtins": ["tracker.templatetags.tracker_tags"],
         },

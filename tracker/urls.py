@@ -2,24 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from tracker.parsing import IdConverter
-from tracker.views import (
-    app,
-    boards,
-    coach,
-    households,
-    library,
-    nights,
-    pads,
-    plays,
-    printing,
-    series,
-    sheets,
-    stats,
-    switching,
-    tournaments,
-    transfer,
-)
+from tracker.common.parsing import IdConverter
+from tracker.evenings.views import nights, series, starting, tournaments
+from tracker.households.views import households, switching
+from tracker.looking_back.views import coach, stats
+from tracker.paper import views as printing
+from tracker.portability import views as transfer
+from tracker.room.views import app, boards
+from tracker.table.views import library, pads, plays, sheets
 
 register_converter(IdConverter, "id")
 
@@ -33,7 +23,7 @@ urlpatterns = [
     path("follow/<slug:kind>/<id:object_id>/", app.follow, name="follow"),
     path("nights/new/", nights.night_new, name="night_new"),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
-    path("nights/<id:night_id>/plays/new/", plays.play_new, name="play_new"),
+    path("nights/<id:night_id>/plays/new/", starting.play_new, name="play_new"),
     path("nights/<id:night_id>/players/", nights.night_players, name="night_players"),
     path("players/new/", nights.player_add, name="player_add"),
     path("plays/open/", nights.open_play_list, name="open_plays"),
@@ -41,7 +31,7 @@ urlpatterns = [
     path("plays/<id:play_id>/entry/", plays.play_entry, name="play_entry"),
     path("plays/<id:play_id>/edit/", plays.play_edit, name="play_edit"),
     path("plays/<id:play_id>/abandon/", plays.play_abandon, name="play_abandon"),
-    path("plays/<id:play_id>/rematch/", plays.play_rematch, name="play_rematch"),
+    path("plays/<id:play_id>/rematch/", starting.play_rematch, name="play_rematch"),
     path("plays/<id:play_id>/undo-correction/", plays.play_undo_correction,
          name="play_undo_correction"),
     path("plays/<id:play_id>/cells/<id:player_id>/<slug:field>/", sheets.cell_editor,

@@ -12,9 +12,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import choose_game
 from tests.factories import OwnGameFactory
-from tracker.models import KniffelCell, Play
-from tracker.recording import record_result, start_play, write_cell
-from tracker.views import plays
+from tracker.table.models import KniffelCell, Play
+from tracker.table.recording import record_result, start_play, write_cell
+from tracker.table.views import plays
 
 pytestmark = pytest.mark.browser
 

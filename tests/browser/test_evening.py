@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import catch_remaining_elephants, choose_game
-from tracker.models import Play, Series
-from tracker.recording import start_play
+from tracker.evenings.models import Series
+from tracker.table.models import Play
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.tracker.stats_fixtures import finish_generic
+from tests.tracker.looking_back.stats_fixtures import finish_generic
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PASSWORD, log_in
 from tests.factories import UserFactory
-from tracker.models import COLOURS, Household
+from tracker.households.models import COLOURS, Household
 
 pytestmark = pytest.mark.browser
 PORTRAIT = {"width": 768, "height": 1024}

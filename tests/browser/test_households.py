@@ -6,7 +6,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in
 from tests.factories import HouseholdFactory, PlayerFactory
-from tracker.models import Household, Player
+from tracker.households.models import Household, Player
 
 pytestmark = pytest.mark.browser
 LANDSCAPE = {"width": 1024, "height": 768}

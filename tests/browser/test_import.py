@@ -6,9 +6,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in, maus_result
-from tracker.models import Household
-from tracker.recording import record_result, start_play
-from tracker.transfer import export_household
+from tracker.households.models import Household
+from tracker.portability.export import export_household
+from tracker.table.recording import record_result, start_play
 
 pytestmark = pytest.mark.browser
 

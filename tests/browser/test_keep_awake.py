@@ -4,7 +4,7 @@ it sleep, remembered on the device."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from tracker.recording import start_play
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in
 from tests.factories import PlayerFactory
-from tracker.recording import start_play
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.browser
 

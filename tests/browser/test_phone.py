@@ -10,15 +10,11 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import TOO_SMALL, choose_game, log_in, maus_result
 from tests.factories import InvitationFactory, OwnGameFactory, PlayerFactory
 from tests.kniffel_games import finished_kniffel
-from tracker.models import Series, ShareLink, Tournament, TournamentEntry
-from tracker.recording import (
-    record_result,
-    start_play,
-    start_series_race,
-    start_tournament_round,
-    write_cell,
-)
-from tracker.rounds import add_round
+from tracker.evenings.models import Series, Tournament, TournamentEntry
+from tracker.evenings.recording import start_series_race, start_tournament_round
+from tracker.room.models import ShareLink
+from tracker.table.recording import record_result, start_play, write_cell
+from tracker.table.rounds import add_round
 
 pytestmark = pytest.mark.browser
 

@@ -13,15 +13,12 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from tests.factories import OwnGameFactory, PlayerFactory
-from tracker.models import Household, Series, ShareLink, Tournament, TournamentEntry
-from tracker.recording import (
-    record_result,
-    start_play,
-    start_series_race,
-    start_tournament_round,
-    write_cell,
-)
-from tracker.rounds import add_round
+from tracker.evenings.models import Series, Tournament, TournamentEntry
+from tracker.evenings.recording import start_series_race, start_tournament_round
+from tracker.households.models import Household
+from tracker.room.models import ShareLink
+from tracker.table.recording import record_result, start_play, write_cell
+from tracker.table.rounds import add_round
 
 pytestmark = pytest.mark.browser
 

@@ -4,8 +4,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.factories import OwnGameFactory
-from tracker.models import Play
-from tracker.recording import start_play
+from tracker.table.models import Play
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.browser
 

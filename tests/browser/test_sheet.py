@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tracker.models import KniffelCell, Play
-from tracker.recording import start_play
+from tracker.table.models import KniffelCell, Play
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.browser
 

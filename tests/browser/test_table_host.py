@@ -6,8 +6,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import catch_remaining_elephants, choose_game
-from tracker.models import Play, ShareLink
-from tracker.recording import start_play
+from tracker.room.models import ShareLink
+from tracker.table.models import Play
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.browser
 

@@ -8,14 +8,11 @@ from games import coach
 from tests.browser.conftest import TOO_SMALL, log_in, maus_result
 from tests.factories import PlayerFactory
 from tests.kniffel_games import finished_kniffel
-from tracker.models import Invitation, Series, ShareLink, Tournament, TournamentEntry
-from tracker.recording import (
-    record_result,
-    start_play,
-    start_series_race,
-    start_tournament_round,
-    write_cell,
-)
+from tracker.evenings.models import Series, Tournament, TournamentEntry
+from tracker.evenings.recording import start_series_race, start_tournament_round
+from tracker.households.models import Invitation
+from tracker.room.models import ShareLink
+from tracker.table.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.browser
 

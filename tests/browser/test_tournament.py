@@ -7,7 +7,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import catch_remaining_elephants
 from tests.factories import PlayerFactory
-from tracker.models import ShareLink, Tournament
+from tracker.evenings.models import Tournament
+from tracker.room.models import ShareLink
 
 pytestmark = pytest.mark.browser
 

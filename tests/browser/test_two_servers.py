@@ -16,9 +16,11 @@ from tests.browser.servers import SKIP_REASON, WANTED
 from tests.browser.test_devices import FOLLOWS_WITHIN_MS, cell, type_points
 from tests.browser.test_households import open_household_menu
 from tests.factories import HouseholdFactory
-from tracker.models import Household, Play, ShareLink
-from tracker.recording import start_play
-from tracker.transfer import export_household
+from tracker.households.models import Household
+from tracker.portability.export import export_household
+from tracker.room.models import ShareLink
+from tracker.table.models import Play
+from tracker.table.recording import start_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not WANTED, reason=SKIP_REASON)]
 

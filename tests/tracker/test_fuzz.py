@@ -20,9 +20,12 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 import games
 from tests.factories import GameNightFactory, InvitationFactory, OwnGameFactory, SeriesFactory
-from tracker import printing
-from tracker.models import ShareLink, Tournament, TournamentEntry
-from tracker.recording import record_result, start_play, start_tournament_round, write_cell
+from tracker.common import pdf
+from tracker.evenings.models import Tournament, TournamentEntry
+from tracker.evenings.recording import start_tournament_round
+from tracker.paper import printing
+from tracker.room.models import ShareLink
+from tracker.table.recording import record_result, start_play, write_cell
 
 pytestmark = pytest.mark.django_db
 
@@ -239,10 +242,10 @@ def pdfs_as_html(monkeypatch):
     """The sheets are rendered from the same templates, but not laid out by WeasyPrint: the
     input is read before a PDF is drawn, and drawing hundreds would take minutes."""
     def html_bytes(template: str, context: dict[str, Any], language: str, **_: Any) -> bytes:
-        return printing.render_html(template, context, language).encode()
+        return pdf.render_html(template, context, language).encode()
 
-    monkeypatch.setattr("tracker.views.printing.render_pdf", html_bytes)
-    monkeypatch.setattr("tracker.views.printing.render_pad",
+    monkeypatch.setattr("tracker.common.pdf.render_pdf", html_bytes)
+    monkeypatch.setattr("tracker.paper.views.render_pad",
                         lambda pad: html_bytes("print/kniffel_pad.html",
                                                printing.pad_context(pad), pad.language))
 

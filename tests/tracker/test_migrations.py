@@ -8,7 +8,8 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 import games
-from tracker.models import Play, Series
+from tracker.evenings.models import Series
+from tracker.table.models import Play
 
 BEFORE = [("tracker", "0005_start_player_invitations")]
 #: The latest state: the pages below run the current code.

@@ -4,8 +4,9 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, SeriesFactory
-from tracker.models import KniffelCell, Participant, Play, Player
-from tracker.recording import start_play
+from tracker.households.models import Player
+from tracker.table.models import KniffelCell, Participant, Play
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.django_db
 

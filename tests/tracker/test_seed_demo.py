@@ -3,7 +3,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tracker.models import GameNight, Household, KniffelCell, Play, Player, Series
+from tracker.evenings.models import GameNight, Series
+from tracker.households.models import Household, Player
+from tracker.table.models import KniffelCell, Play
 
 pytestmark = pytest.mark.django_db
 

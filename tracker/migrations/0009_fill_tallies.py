@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from tracker import tallies
+from tracker.table import tallies
 
 
 def fill_tallies(apps, schema_editor):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 from django.db.models import CharField, F, Value
 from django.db.models.functions import Cast, Concat
 
-from tracker import tallies
+from tracker.table import tallies
 
 
 def fill_game_keys(apps, schema_editor) -> None:

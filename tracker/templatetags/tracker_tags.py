@@ -2,15 +2,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.db.models import Model
 from django.template.defaultfilters import floatformat
 from django.utils.safestring import mark_safe
 
 from games import Problem, Text
-from tracker.engine_text import say as say_text
-from tracker.models import COLOURS, ShareLink
-from tracker.sharing import board_address as full_board_address
-from tracker.sharing import qr_svg
-from tracker.stats import percent
+from tracker.common.engine_text import say as say_text
+from tracker.households.models import COLOURS
+from tracker.looking_back.stats import percent
+from tracker.room.models import ShareLink
+from tracker.room.sharing import board_address as full_board_address
+from tracker.room.sharing import qr_svg
 
 register = template.Library()
 PALETTE = frozenset(colour for colour, _name in COLOURS)
@@ -47,6 +49,13 @@ def share(part: float | None, whole: float | None) -> str:
     if not part or not whole:
         return percent(0)
     return percent(part / whole)
+
+
+@register.simple_tag
+def active_share_link(shown: Model) -> ShareLink | None:
+    """``{% active_share_link play as share_link %}``: the link that shows a play, night,
+    series or tournament on the room's boards, unless revoked."""
+    return shown.share_links.filter(revoked_at__isnull=True).order_by("pk").first()
 
 
 @register.simple_tag(takes_context=True)

@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games import coach
+from games import coach, coach_tables
 
 
 class Command(BaseCommand):
@@ -19,11 +19,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.perf_counter()
         directory = Path(settings.COACH_TABLES_DIR)
-        for name, found, fresh in coach.compute_all(directory):
+        for name, found, fresh in coach_tables.compute_all(directory):
             how = "computed" if fresh else "ready"
             self.stdout.write(f"{name}: {found.expected({}):.4f} ({how})")
         current = {coach.table_name(rules, house_rules)
-                   for _name, rules, house_rules in coach.variants()}
+                   for _name, rules, house_rules in coach_tables.variants()}
         for stale in sorted(set(directory.glob("*.npz")) - {directory / n for n in current}):
             stale.unlink()
             self.stdout.write(f"removed: {stale.name}")

@@ -9,9 +9,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from tracker.bgstats import to_bgstats
-from tracker.models import Household
-from tracker.transfer import export_household
+from tracker.households.models import Household
+from tracker.portability.bgstats import to_bgstats
+from tracker.portability.export import export_household
 
 
 class Command(BaseCommand):

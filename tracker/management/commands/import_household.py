@@ -9,7 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from tracker.transfer import MAX_BYTES, ImportRefused, import_household, read_file
+from tracker.portability.document import MAX_BYTES, ImportRefused
+from tracker.portability.files import read_file
+from tracker.portability.importer import import_household
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tracker.forms import PadForm
-from tracker.printing import render_pad
+from tracker.paper.forms import PadForm
+from tracker.paper.printing import render_pad
 
 
 class Command(BaseCommand):

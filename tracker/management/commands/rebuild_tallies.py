@@ -5,8 +5,8 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tracker import tallies
-from tracker.models import HeadToHeadTally, KniffelFieldTally
+from tracker.table import tallies
+from tracker.table.models import HeadToHeadTally, KniffelFieldTally
 
 
 class Command(BaseCommand):

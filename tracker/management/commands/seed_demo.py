@@ -24,23 +24,15 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from tracker.models import (
-    GameNight,
-    Household,
-    Invitation,
-    OwnGame,
-    Play,
-    Player,
-    Series,
-    SeriesChange,
-    ShareLink,
-    Tournament,
-    TournamentEntry,
-)
-from tracker.recording import record_result, start_play, start_tournament_round, write_cell
+from tracker.evenings.models import GameNight, Series, SeriesChange, Tournament, TournamentEntry
+from tracker.evenings.recording import start_tournament_round
+from tracker.households.membership import DEMO_USER
+from tracker.households.models import Household, Invitation, Player
+from tracker.room.models import ShareLink
+from tracker.table.models import OwnGame, Play
+from tracker.table.recording import record_result, start_play, write_cell
 
 HOUSEHOLD = "Familie Sommer"
-DEMO_USER = "demo"
 PLAYERS = [("Julia", "#d62828"), ("Tobias", "#1d4ed8"), ("Lena", "#eab308"),
            ("Max", "#15803d"), ("Oma Gisela", "#7c3aed")]
 

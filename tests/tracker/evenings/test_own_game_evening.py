@@ -1,0 +1,86 @@
+"""The evening's standings, its games and its certificates with the family's own games: a
+co-operative game won is everyone's win, lost nobody's; in a team game each member takes the
+team's place; in a fewest-points game the lowest total wins."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import OwnGameFactory
+from tests.tracker.paper.conftest import read_pdf
+from tracker.evenings.pages import night_standings
+from tracker.table.recording import record_result, start_play
+
+pytestmark = pytest.mark.django_db
+
+
+def played(household, night, own_game, players, result):
+    play = start_play(household=household, game="generic", own_game=own_game,
+                      players=players, game_night=night)
+    record_result(play, result, expected_version=play.version)
+    return play
+
+
+@pytest.fixture
+def evening(household, night, family):
+    """Hanabi won by Anna, Ben and Carla, lost by Anna, Ben and David; Spades won by Anna and
+    Carla against Ben and David; Skyjo won by Ben (5) before Anna (10) and Carla (20)."""
+    anna, ben, carla, david = family
+    hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+    spades = OwnGameFactory(household=household, name="Spades", teams=True)
+    skyjo = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points")
+    played(household, night, hanabi, [anna, ben, carla], {"won": True, "score": 21})
+    played(household, night, hanabi, [anna, ben, david], {"won": False, "score": 12})
+    played(household, night, spades, family, {
+        "teams": {"North": [anna.key, carla.key], "East": [ben.key, david.key]},
+        "scores": {"North": 250, "East": 180}})
+    played(household, night, skyjo, [anna, ben, carla],
+           {"scores": {anna.key: 10, ben.key: 5, carla.key: 20}})
+    return night
+
+
+def test_the_evenings_standings_count_co_operative_team_and_fewest_points_games(
+        evening, family):
+    rows = night_standings(list(evening.plays.prefetch_related("participants__player")))
+    assert [(row.name, row.rank, row.wins, row.seconds, row.thirds, row.played)
+            for row in rows] == [
+        ("Anna", 1, 2, 1, 0, 4),  # Hanabi won, Spades; second in Skyjo
+        ("Ben", 2, 2, 0, 1, 4),  # Hanabi won, Skyjo; the losing team of Spades shares 3rd
+        ("Carla", 2, 2, 0, 1, 3),  # Hanabi won, Spades; third in Skyjo
+        ("David", 4, 0, 0, 1, 2),  # Hanabi lost is no second place
+    ]
+
+
+def test_the_night_page_says_how_the_co_operative_games_ended(host_client, evening):
+    page = host_client.get(evening.get_absolute_url()).content.decode()
+    assert page.count("won together") == 1 and page.count("lost together") == 1
+    assert "Certificates for the winners (PDF)" in page
+
+
+def test_the_certificates_go_to_the_player_with_the_most_wins(host_client, evening):
+    response = host_client.get(reverse("night_certificates", args=[evening.pk]),
+                               {"lang": "en"})
+    assert response.status_code == 200
+    pages, _ = read_pdf(response.content)
+    assert len(pages) == 1 and "Anna" in pages[0]
+
+
+def test_an_evening_of_one_lost_co_operative_game_has_no_certificate(host_client, household,
+                                                                      night, family):
+    hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+    played(household, night, hanabi, family[:3], {"won": False})
+    page = host_client.get(night.get_absolute_url()).content.decode()
+    assert "lost together" in page and "Certificates for the winners" not in page
+    response = host_client.get(reverse("night_certificates", args=[night.pk]), {"lang": "en"})
+    assert response.status_code == 400
+    assert "Nobody has won a game this evening" in response.content.decode()
+
+
+@pytest.mark.parametrize("games", [1, 8])
+def test_the_night_page_runs_a_constant_number_of_queries(host_client, household, night,
+                                                          family, games,
+                                                          django_assert_max_num_queries):
+    hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+    for number in range(games):
+        played(household, night, hanabi, family, {"won": number % 2 == 0})
+    with django_assert_max_num_queries(10):
+        assert host_client.get(night.get_absolute_url()).status_code == 200

@@ -1,0 +1,408 @@
+"""BG Stats files in as a new household, refused whole when damaged, and a household out in
+BG Stats' format."""
+
+import copy
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from tests.tracker.portability.transfer_fixtures import failing_pages, run_imports
+from tracker.households.models import Household, Player
+from tracker.portability.bgstats import from_bgstats, is_bgstats, to_bgstats
+from tracker.portability.document import ImportRefused
+from tracker.portability.files import read_file
+from tracker.portability.importer import import_household
+from tracker.table.models import OwnGame, Play
+
+pytestmark = pytest.mark.django_db
+
+
+def score(player, value, *, winner=False, seat=0, start=False, team="", rank=0, role=""):
+    return {"playerRefId": player, "score": value, "winner": winner, "seatOrder": seat,
+            "startPlayer": start, "team": team, "rank": rank, "role": role,
+            "newPlayer": False}
+
+
+def bgstats_file():
+    """Four players; a co-op game, a team game, a fewest-points game, a game without
+    points, Yahtzee, and a play whose recorded winner is not the top score."""
+    return {
+        "about": "BG Stats export",
+        "userInfo": {"meRefId": 1},
+        "players": [{"id": 1, "uuid": "A", "name": "Anna", "isAnonymous": False},
+                    {"id": 2, "uuid": "B", "name": "Ben", "isAnonymous": 0},
+                    {"id": 3, "uuid": "C", "name": "Carla"},
+                    {"id": 7, "uuid": "D", "name": "David", "isAnonymous": 1}],
+        "locations": [{"id": 1, "name": "Home"}],
+        "games": [
+            {"id": 10, "name": "Pandemic", "cooperative": True, "highestWins": True,
+             "noPoints": False, "usesTeams": False, "bggId": 30549, "minPlayerCount": 2,
+             "maxPlayerCount": 4},
+            {"id": 11, "name": "Codenames", "cooperative": 0, "highestWins": 1,
+             "noPoints": 1, "usesTeams": 1},
+            {"id": 12, "name": "Skyjo", "cooperative": False, "highestWins": False,
+             "noPoints": False, "usesTeams": False},
+            {"id": 13, "name": "Catan", "cooperative": False, "highestWins": True,
+             "noPoints": False, "usesTeams": False},
+            {"id": 14, "name": "Yahtzee", "highestWins": True},
+            {"id": 15, "name": "Doppelkopf", "highestWins": True, "usesTeams": True},
+        ],
+        "plays": [
+            {"uuid": "P1", "gameRefId": 10, "playDate": "2024-03-01 19:30:00",
+             "durationMin": 45, "locationRefId": 1, "comments": "Close call",
+             "playerScores": [score(1, "", winner=True, seat=1),
+                              score(2, None, winner=True, seat=2, start=True)]},
+            {"uuid": "P2", "gameRefId": 11, "playDate": "2024-03-01 21:00:00",
+             "usesTeams": True,
+             "playerScores": [score(1, None, winner=True, seat=1, team="Red"),
+                              score(2, None, seat=2, team="Blue"),
+                              score(3, None, winner=True, seat=3, team="Red", start=True),
+                              score(7, None, seat=4, team="Blue")]},
+            {"uuid": "P3", "gameRefId": 12, "playDate": "2024-03-02 15:00:00",
+             "playerScores": [score(3, "12", winner=True, seat=2),
+                              score(1, "30", seat=1, start=True),
+                              score(2, "7.5", seat=3)]},
+            {"uuid": "P4", "gameRefId": 13, "playDate": "2024-03-02 17:00:00",
+             "ignored": True, "expansionPlays": [{"gameRefId": 99}],
+             "playerScores": [score(1, 10, winner=True, seat=1, role="Red"),
+                              score(2, "9", seat=2),
+                              score(7, "8", seat=3)]},
+            {"uuid": "P5", "gameRefId": 14, "playDate": "2024-03-03 10:00:00",
+             "playerScores": [score(1, "250", winner=True), score(2, "180")]},
+            {"uuid": "P6", "gameRefId": 15, "playDate": "2024-03-03 20:00:00",
+             "usesTeams": True,
+             "playerScores": [score(1, "120", seat=1, team="Re"),
+                              score(2, "121", seat=2, team="Kontra", winner=True),
+                              score(3, "120", seat=3, team="Re"),
+                              score(7, "121", seat=4, team="Kontra", winner=True)]},
+        ],
+    }
+
+
+def as_file(document):
+    return json.dumps(document).encode()
+
+
+def imported(document=None, name="From BG Stats"):
+    reading = read_file(as_file(document or bgstats_file()))
+    return import_household(reading.document, name=name), reading.notes
+
+
+def play_of(household, game):
+    return (Play.objects.filter(household=household, own_game__name=game)
+            .prefetch_related("participants__player").get())
+
+
+def places(play):
+    return {p.player.name: p.place for p in play.participants.all()}
+
+
+def test_a_bgstats_file_is_recognised_by_its_content():
+    assert is_bgstats(bgstats_file())
+    assert not is_bgstats({"format": "family-scorekeeper", "players": [], "games": [],
+                           "plays": []})
+    assert not is_bgstats({"players": [], "games": {}})
+
+
+def test_players_games_and_plays_come_in_as_a_new_household():
+    household, _notes = imported()
+
+    assert sorted(household.players.values_list("name", flat=True)) == [
+        "Anna", "Ben", "Carla", "David"]
+    library = {own.name: own for own in household.own_games.all()}
+    assert {name: (own.scoring, own.teams) for name, own in library.items()} == {
+        "Pandemic": ("cooperative", False), "Codenames": ("places", True),
+        "Skyjo": ("fewest_points", False), "Catan": ("most_points", False),
+        "Yahtzee": ("most_points", False), "Doppelkopf": ("most_points", True)}
+    assert (library["Pandemic"].min_players, library["Pandemic"].max_players) == (2, 4)
+    assert [night.date.isoformat() for night in household.game_nights.order_by("date")] == [
+        "2024-03-01", "2024-03-02", "2024-03-03"]
+    assert Play.objects.filter(household=household, status="finished").count() == 6
+
+
+def test_each_kind_of_game_keeps_its_result():
+    household, _notes = imported()
+
+    pandemic = play_of(household, "Pandemic")
+    assert pandemic.result == {"won": True}
+    assert set(places(pandemic).values()) == {1}
+    assert pandemic.start_seat == 1
+
+    codenames = play_of(household, "Codenames")
+    assert codenames.result["teams"] == {"Red": [household.players.get(name="Anna").key,
+                                                 household.players.get(name="Carla").key],
+                                         "Blue": [household.players.get(name="Ben").key,
+                                                  household.players.get(name="David").key]}
+    assert places(codenames) == {"Anna": 1, "Carla": 1, "Ben": 3, "David": 3}
+
+    skyjo = play_of(household, "Skyjo")
+    assert [p.player.name for p in sorted(skyjo.participants.all(), key=lambda p: p.seat)] == [
+        "Anna", "Carla", "Ben"]
+    assert skyjo.start_seat == 0
+    assert {p.player.name: p.points for p in skyjo.participants.all()} == {
+        "Anna": 30, "Carla": 12, "Ben": 8}
+    assert places(skyjo) == {"Carla": 1, "Ben": 2, "Anna": 3}
+    assert "winners" in skyjo.result
+
+
+def test_the_recorded_winner_stands_against_the_scores():
+    household, _notes = imported()
+
+    skyjo = play_of(household, "Skyjo")
+    # Ben has the fewest points (8) but the family recorded Carla as the winner.
+    assert skyjo.result["winners"] == [household.players.get(name="Carla").key]
+    assert places(skyjo)["Carla"] == 1
+
+    doppelkopf = play_of(household, "Doppelkopf")
+    assert doppelkopf.result["scores"] == {"Re": 120, "Kontra": 121}
+    assert "winners" not in doppelkopf.result
+    assert places(doppelkopf) == {"Ben": 1, "David": 1, "Anna": 3, "Carla": 3}
+
+
+def test_the_report_lists_what_was_not_kept():
+    _household, notes = imported()
+    text = "\n".join(notes)
+
+    assert "Yahtzee is kept as an own game: the file holds only final scores" in text
+    assert "Where 1 play took place is not kept." in text
+    assert "How long 1 play lasted is not kept." in text
+    assert "The comments on 1 play are not kept." in text
+    assert "The expansions used in 1 play are not kept." in text
+    assert "Roles and factions in 1 play are not kept." in text
+    assert "1 play that BG Stats leaves out of its statistics counts here" in text
+    assert "1 score with decimals is rounded to a whole number." in text
+    assert "1 anonymous player is imported" in text
+    assert "BoardGameGeek" in text
+    assert "locations, tags, groups and challenges" in text
+
+
+def test_plays_the_rules_could_not_score_are_reported_not_dropped():
+    document = bgstats_file()
+    document["plays"].append({"gameRefId": 13, "playDate": "2024-03-04 10:00:00",
+                              "playerScores": [score(1, None, winner=True),
+                                               score(2, None)]})
+    document["plays"].append({"gameRefId": 13, "playDate": "2024-03-04 11:00:00",
+                              "playerScores": [score(1, None), score(2, None)]})
+
+    household, notes = imported(document)
+
+    plays = Play.objects.filter(household=household, played_on="2024-03-04").order_by("id")
+    assert [play.status for play in plays] == ["finished", "abandoned"]
+    assert plays[0].house_rules["scoring"] == "places"
+    assert "1 play of a game with points has no scores" in "\n".join(notes)
+    assert "1 play has neither scores, ranks nor a winner" in "\n".join(notes)
+
+
+def test_the_pages_of_a_household_from_bgstats_all_answer(client):
+    household, _notes = imported()
+
+    assert failing_pages(client, household) == []
+
+
+STORED = (Household, Player, OwnGame, Play)
+
+
+def refused(document):
+    before = [model.objects.count() for model in STORED]
+    with pytest.raises(ImportRefused) as error:
+        reading = read_file(document if isinstance(document, bytes) else as_file(document))
+        import_household(reading.document)
+    assert [model.objects.count() for model in STORED] == before
+    return str(error.value)
+
+
+def edited(change):
+    document = copy.deepcopy(bgstats_file())
+    change(document)
+    return document
+
+
+@pytest.mark.parametrize(("change", "names"), [
+    (lambda d: d["plays"][2]["playerScores"][0].update(playerRefId=99),
+     ["Skyjo of", "2024", "the player 99 is not in the file"]),
+    (lambda d: d["plays"][2].update(gameRefId=99), ["Play no. 3", "its game is not in"]),
+    (lambda d: d["plays"][3]["playerScores"][1].update(score="lots"),
+     ["Catan of", "the score of Ben, lots, is not a number"]),
+    (lambda d: d["plays"][3]["playerScores"][1].update(score=[3]),
+     ["Catan of", "the score of Ben"]),
+    (lambda d: d["plays"][3]["playerScores"][1].update(score=""),
+     ["Catan of", "Ben has no score, the others have"]),
+    (lambda d: d["plays"][3]["playerScores"][2].update(playerRefId=1),
+     ["Catan of", "Anna is listed twice"]),
+    (lambda d: d["plays"][3].update(playDate="yesterday"),
+     ["Play no. 4 (Catan)", "yesterday"]),
+    (lambda d: d["players"].append({"id": 8, "name": "anna"}), ["Two players are called"]),
+    (lambda d: d["plays"][3].update(playerScores=[score(n, "1") for n in (1, 2, 3, 7) * 6]),
+     ["Catan of"]),
+], ids=["unknown-player", "unknown-game", "score-not-a-number", "score-a-list",
+        "score-missing", "player-twice", "bad-date", "same-name", "too-many-players"])
+def test_a_damaged_file_is_refused_whole_naming_the_play_and_player(change, names):
+    message = refused(edited(change))
+
+    for name in names:
+        assert name in message
+
+
+def test_a_file_of_an_unknown_kind_is_refused():
+    assert "not a JSON document" in refused(b"{not json")
+    assert "nor one of BG Stats" in refused(as_file({"players": [], "games": "x"}))
+
+
+def test_any_edited_value_of_a_bgstats_file_is_imported_or_refused_never_an_error():
+    import random
+
+    from tests.tracker.portability.test_transfer import JUNK, leaves
+
+    document = bgstats_file()
+    paths = [path for path in leaves(document) if path]
+    for number, path in enumerate(random.Random(5).sample(paths, min(150, len(paths)))):
+        broken = copy.deepcopy(document)
+        target = broken
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = JUNK[number % len(JUNK)]
+        try:
+            import_household(read_file(as_file(broken)).document)
+        except ImportRefused:
+            pass
+
+
+# Out, and back
+
+
+def test_a_household_goes_out_in_bgstats_format_with_scores_winners_and_teams():
+    household, _notes = imported()
+
+    out = to_bgstats(household)
+
+    assert is_bgstats(out)
+    assert {player["name"] for player in out["players"]} == {"Anna", "Ben", "Carla", "David"}
+    games = {game["name"]: game for game in out["games"]}
+    assert (games["Skyjo"]["highestWins"], games["Codenames"]["noPoints"],
+            games["Pandemic"]["cooperative"], games["Doppelkopf"]["usesTeams"]) == (
+        False, True, True, True)
+    names = {player["id"]: player["name"] for player in out["players"]}
+    by_game = {next(g["name"] for g in out["games"] if g["id"] == play["gameRefId"]): play
+               for play in out["plays"]}
+    skyjo = {names[row["playerRefId"]]: row for row in by_game["Skyjo"]["playerScores"]}
+    assert {name: (row["score"], row["winner"]) for name, row in skyjo.items()} == {
+        "Anna": ("30", False), "Carla": ("12", True), "Ben": ("8", False)}
+    assert by_game["Skyjo"]["manualWinner"] is True
+    assert by_game["Skyjo"]["playDate"] == "2024-03-02 15:00:00"
+    teams = {names[row["playerRefId"]]: (row["team"], row["winner"])
+             for row in by_game["Doppelkopf"]["playerScores"]}
+    assert teams == {"Anna": ("Re", False), "Ben": ("Kontra", True),
+                     "Carla": ("Re", False), "David": ("Kontra", True)}
+
+
+def test_a_bgstats_export_imports_back_the_same():
+    household, _notes = imported()
+    out = to_bgstats(household)
+
+    again, _notes = imported(out, name="Again")
+
+    def summary(one):
+        return sorted((play.own_game.name, play.played_on, play.status,
+                       tuple(sorted((p.player.name, p.points, p.place)
+                                    for p in play.participants.all())))
+                      for play in Play.objects.filter(household=one)
+                      .select_related("own_game").prefetch_related("participants__player"))
+
+    assert summary(again) == summary(household)
+    assert to_bgstats(again)["plays"] == [
+        {**play, "uuid": again_play["uuid"]}
+        for play, again_play in zip(out["plays"], to_bgstats(again)["plays"], strict=True)]
+
+
+def test_rules_games_go_out_by_name(household, night, family):
+    from tests.tracker.portability.transfer_fixtures import build_everything
+
+    build_everything(household, night, family, None)
+
+    out = to_bgstats(household)
+
+    names = {game["name"] for game in out["games"]}
+    assert {"Die Maus im Nacken", "Skyjo", "Carcassonne"} <= names
+    assert all(play["playerScores"] for play in out["plays"])
+    assert len(out["plays"]) == Play.objects.filter(household=household,
+                                                    status="finished").count()
+
+
+# The commands and the pages
+
+
+def test_the_commands_read_and_write_bgstats(tmp_path, capsys):
+    path = tmp_path / "BGStatsExport.json"
+    path.write_text(json.dumps(bgstats_file()))
+
+    call_command("import_household", str(path), "--name", "Games")
+    out = capsys.readouterr().out
+    assert "Imported as 'Games'" in out and "Where 1 play took place is not kept." in out
+
+    call_command("export_household", "Games", "--format", "bgstats", "-o",
+                 str(tmp_path / "out.json"))
+    assert is_bgstats(json.loads((tmp_path / "out.json").read_text()))
+
+
+def test_the_import_command_refuses_a_damaged_bgstats_file(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(edited(
+        lambda d: d["plays"][0]["playerScores"][0].update(playerRefId=42))))
+
+    with pytest.raises(CommandError, match="the player 42 is not in the file"):
+        call_command("import_household", str(path))
+    assert not Household.objects.exists()
+
+
+def test_the_household_page_offers_the_bgstats_download(client, host, household, family):
+    client.force_login(host)
+
+    page = client.get(reverse("household")).content.decode()
+    response = client.get(reverse("household_export_bgstats"))
+
+    assert reverse("household_export_bgstats") in page
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith('.bgstats.json"')
+    assert {player["name"] for player in json.loads(response.content)["players"]} == {
+        player.name for player in family}
+
+
+def test_the_import_page_takes_a_bgstats_file_and_lists_what_was_not_kept(client, host):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(host)
+    upload = SimpleUploadedFile("BGStatsExport.json", as_file(bgstats_file()),
+                                content_type="application/json")
+
+    response = client.post(reverse("household_import"), {"document": upload})
+    run_imports()
+
+    page = client.get(response.url, follow=True).content.decode()
+    assert "Imported as From BG Stats." in page
+    assert "How long 1 play lasted is not kept." in page
+    assert Household.objects.get(name="From BG Stats").members.filter(pk=host.pk).exists()
+
+
+def test_the_import_page_refuses_a_damaged_bgstats_file_by_name(client, host):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(host)
+    broken = edited(lambda d: d["plays"][3]["playerScores"][1].update(score="lots"))
+    upload = SimpleUploadedFile("BGStatsExport.json", as_file(broken))
+    count = Household.objects.count()
+
+    response = client.post(reverse("household_import"), {"document": upload})
+
+    assert response.status_code == 422
+    assert "the score of Ben, lots, is not a number" in response.content.decode()
+    assert Household.objects.count() == count
+
+
+def test_the_converted_document_is_ours():
+    converted = from_bgstats(bgstats_file())
+
+    assert converted.document["format"] == "family-scorekeeper"
+    assert converted.document["version"] == 2

@@ -1,0 +1,235 @@
+"""An uploaded export imported in steps beside the requests, and the page that follows it."""
+
+import json
+import time
+from datetime import timedelta
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import HouseholdFactory
+from tests.tracker.portability.transfer_fixtures import build_everything, run_imports
+from tracker.households.models import Household, ImportJob, Player
+from tracker.portability import files, importer, imports
+from tracker.portability.export import export_household
+from tracker.portability.imports import create_job, run_job
+from tracker.table.models import HeadToHeadTally, Play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def everything(household, night, family, host):
+    return build_everything(household, night, family, host)
+
+
+@pytest.fixture
+def small_steps(monkeypatch):
+    """Two plays a step, so that even a small household takes several."""
+    monkeypatch.setattr(imports, "PLAYS_PER_STEP", 2)
+
+
+def as_file(document):
+    return json.dumps(document).encode()
+
+
+def counts():
+    return (Household.objects.count(), Player.objects.count(), Play.objects.count(),
+            HeadToHeadTally.objects.count())
+
+
+def upload(client, data, **fields):
+    return client.post(reverse("household_import"), {
+        "document": SimpleUploadedFile("family.json", data, "application/json"), **fields})
+
+
+def progress(client, job, **headers):
+    return client.get(reverse("household_import_progress", args=[job.pk]), headers=headers)
+
+
+def test_an_import_in_steps_gives_the_household_the_import_at_once_gives(
+        everything, host, small_steps):
+    first = export_household(everything)
+    job = create_job(host, as_file(first), name=everything.name, notes=[])
+
+    run_job(job.pk, job.runner)
+
+    job.refresh_from_db()
+    assert (job.state, job.plays_done, job.plays_total) == ("done", len(first["plays"]),
+                                                           len(first["plays"]))
+    assert job.data == b""
+    assert list(job.household.members.all()) == [host]
+    second = export_household(job.household)
+    assert {**second, "exported_at": None} == {**first, "exported_at": None}
+
+
+def test_an_error_in_a_later_step_leaves_nothing_behind(everything, host, small_steps,
+                                                        monkeypatch):
+    before = counts()
+    written = []
+    real = importer.Importer.write_plays
+
+    def write_then_break(importer, prepared):
+        if written:
+            raise RuntimeError("the disk is full")
+        written.append(real(importer, prepared))
+
+    monkeypatch.setattr(importer.Importer, "write_plays", write_then_break)
+    job = create_job(host, as_file(export_household(everything)), name="", notes=[])
+
+    run_job(job.pk, job.runner)
+
+    job.refresh_from_db()
+    assert written
+    assert job.state == "failed"
+    assert "error of the server's" in job.message
+    assert counts() == before
+
+
+def test_a_refusal_in_a_later_step_is_shown_by_name_and_leaves_nothing(
+        client, everything, host, small_steps):
+    document = export_household(everything)
+    document["plays"][-1]["status"] = "finished"
+    document["plays"][-1]["result"] = {}
+    before = counts()
+    client.force_login(host)
+
+    upload(client, as_file(document))
+    run_imports()
+    page = progress(client, ImportJob.objects.get()).content.decode()
+
+    assert "the play&#x27;s status does not match its result." in page
+    assert counts() == before
+
+
+def test_a_runner_that_died_is_replaced_and_its_half_household_deleted(
+        client, everything, host, django_capture_on_commit_callbacks):
+    job = create_job(host, as_file(export_household(everything)), name="Copy", notes=[])
+    left = HouseholdFactory(name="Copy")
+    ImportJob.objects.filter(pk=job.pk).update(
+        state="running", household=left, beat_at=timezone.now() - timedelta(minutes=2))
+    client.force_login(host)
+
+    with django_capture_on_commit_callbacks() as started:
+        page = progress(client, job)
+    run_imports()
+
+    job.refresh_from_db()
+    assert page.status_code == 200
+    assert len(started) == 1
+    assert (job.state, job.attempts) == ("done", 2)
+    assert not Household.objects.filter(pk=left.pk).exists()
+    assert Household.objects.get(name="Copy").members.get() == host
+
+
+def test_a_runner_still_beating_is_left_alone(client, host, django_capture_on_commit_callbacks):
+    job = create_job(host, b"{}", name="", notes=[])
+    client.force_login(host)
+
+    with django_capture_on_commit_callbacks() as started:
+        progress(client, job)
+
+    assert started == []
+
+
+def test_a_job_interrupted_again_and_again_fails_and_says_so(client, everything, host):
+    job = create_job(host, as_file(export_household(everything)), name="Copy", notes=[])
+    left = HouseholdFactory(name="Copy")
+    ImportJob.objects.filter(pk=job.pk).update(
+        state="running", household=left, attempts=imports.MAX_ATTEMPTS,
+        beat_at=timezone.now() - timedelta(minutes=2))
+    client.force_login(host)
+
+    page = progress(client, job).content.decode()
+
+    assert "The import was interrupted 3 times" in page
+    assert not Household.objects.filter(pk=left.pk).exists()
+
+
+def test_the_progress_page_waits_then_counts_the_plays(client, host):
+    job = create_job(host, b"{}", name="", notes=[])
+    client.force_login(host)
+
+    waiting = progress(client, job).content.decode()
+    ImportJob.objects.filter(pk=job.pk).update(state="running", plays_total=5000,
+                                               plays_done=1200)
+    running = progress(client, job, HX_Request="true").content.decode()
+
+    assert "about to start" in waiting
+    assert 'hx-trigger="every 1s"' in waiting
+    assert "1200 of 5000 plays imported" in running
+    assert "<html" not in running
+
+
+def test_a_finished_import_switches_the_device_to_the_new_household(
+        client, everything, host):
+    client.force_login(host)
+    upload(client, as_file(export_household(everything)), name="Grandma's copy")
+    run_imports()
+    job = ImportJob.objects.get()
+
+    answer = progress(client, job, HX_Request="true")
+    shown = client.get(reverse("household")).content.decode()
+
+    assert answer["HX-Redirect"] == reverse("household")
+    assert client.cookies["household"].value == f"{host.pk}:{job.household_id}"
+    assert "Imported as Grandma&#x27;s copy." in shown
+
+
+def test_another_users_import_does_not_exist(client, host, stranger):
+    job = create_job(host, b"{}", name="", notes=[])
+    client.force_login(stranger)
+
+    assert progress(client, job).status_code == 404
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"\xff\xfe\x00", b"{}", b"[]", b'"text"', b"null",
+    b'{"format": "family-scorekeeper", "version": true}',
+    b'{"format": "family-scorekeeper", "version": 0}',
+    b'{"players": [], "games": [], "plays": [{"playerScores": "x"}]}',
+])
+def test_a_bad_upload_gets_a_clear_422(host_client, household, data):
+    response = upload(host_client, data)
+
+    assert response.status_code == 422
+    assert 'class="error" role="alert"' in response.content.decode()
+    assert not ImportJob.objects.exists()
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_stored(host_client, household,
+                                                              monkeypatch):
+    monkeypatch.setattr(files, "MAX_BYTES", 100)
+
+    response = upload(host_client, b" " * 200 + b"{}")
+
+    assert response.status_code == 422
+    assert not ImportJob.objects.exists()
+
+
+def test_the_import_page_says_what_fits(host_client, household):
+    page = host_client.get(reverse("household_import")).content.decode()
+
+    assert ("Up to 20 MB: about 20,000 plays, or 1,700 Kniffel games entered cell by cell."
+            in page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_upload_starts_the_import_on_the_server_itself(client, household, night, family,
+                                                            host):
+    data = as_file(export_household(build_everything(household, night, family, host)))
+    client.force_login(host)
+
+    response = upload(client, data, name="Threaded")
+    job = ImportJob.objects.get()
+    for _ in range(100):
+        job.refresh_from_db()
+        if job.ended:
+            break
+        time.sleep(0.1)
+
+    assert response.url == reverse("household_import_progress", args=[job.pk])
+    assert job.state == "done"
+    assert Household.objects.get(name="Threaded").members.get() == host

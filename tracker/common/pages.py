@@ -1,0 +1,33 @@
+"""Answering a request with a page: the whole page or, for htmx, the region it asked for;
+and where to go back to after a form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+def render_page(request: HttpRequest, template: str, context: Mapping[str, Any], *,
+                partial: str | None = None, status: int = 200) -> HttpResponse:
+    """The whole page, or for an htmx request only its ``partial`` region."""
+    name = f"{template}#{partial}" if partial and request.htmx else template
+    response = render(request, name, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def safe_next(request: HttpRequest, default: str) -> str:
+    """The page to go back to, if the form named one on this site.
+
+    Only a path: ``redirect`` would take anything else for the name of a view.
+    """
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return default

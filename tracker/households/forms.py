@@ -1,0 +1,109 @@
+"""Forms of the household: its name, and its players with their colours."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from tracker.households.models import COLOURS, Household, Player, tidy_name
+
+
+@dataclass(frozen=True)
+class Swatch:
+    """One colour to tap: its value, its name and who already plays in it."""
+
+    value: str
+    label: str
+    taken_by: str | None
+    checked: bool
+
+
+class PlayerForm(forms.ModelForm):
+    """A new player, or one being renamed: a name unique in the household and a free colour.
+
+    A colour another player of the household has is refused while some colour is still free;
+    a family with more players than colours shares them. A new player is offered the first
+    free colour.
+    """
+
+    class Meta:
+        model = Player
+        fields = ["name", "colour"]
+        widgets = {"colour": forms.RadioSelect,
+                   "name": forms.TextInput(attrs={"autocomplete": "off",
+                                                  "placeholder": _("Name")})}
+        # The inputs carry no maxlength: a browser would cut a pasted name without a word.
+        error_messages = {"name": {"max_length": _(
+            "A name has at most %(limit_value)d characters; this one has %(show_value)d.")}}
+
+    def __init__(self, *args: Any, household: Household, instance: Player | None = None,
+                 players: Iterable[Player] | None = None, **kwargs: Any):
+        """``players`` are the household's players when the caller has them loaded already."""
+        super().__init__(*args, instance=instance or Player(household=household), **kwargs)
+        if players is None:
+            players = household.players.all()
+        self.others = [player for player in players if player.pk != self.instance.pk]
+        if self.instance.pk is None and "colour" not in (kwargs.get("initial") or {}):
+            self.initial["colour"] = next(iter(self.free_colours()), COLOURS[0][0])
+
+    def holder_of(self, colour: str) -> Player | None:
+        """Another player of the household who plays in ``colour``."""
+        return next((player for player in self.others if player.colour == colour), None)
+
+    def free_colours(self) -> list[str]:
+        """The colours no other player of the household has, in the order of ``COLOURS``."""
+        taken = {player.colour for player in self.others}
+        return [value for value, _label in COLOURS if value not in taken]
+
+    def swatches(self) -> list[Swatch]:
+        chosen = self["colour"].value()
+        return [Swatch(value, str(label), getattr(self.holder_of(value), "name", None),
+                       value == chosen)
+                for value, label in COLOURS]
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Enter a name."))
+        same_name = Player.objects.filter(household=self.instance.household, name__iexact=name)
+        if same_name.exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(_("There is already a player with this name."))
+        return name
+
+    def clean_colour(self) -> str:
+        colour = self.cleaned_data["colour"]
+        holder = self.holder_of(colour)
+        if holder is not None and self.free_colours():
+            raise forms.ValidationError(
+                _("%(name)s already plays in %(colour)s."), code="colour_taken",
+                params={"name": holder.name, "colour": dict(COLOURS)[colour]})
+        return colour
+
+    def save(self, commit: bool = True) -> Player:
+        """The player; a name taken on another tablet a moment ago becomes a form error."""
+        try:
+            with transaction.atomic():
+                return super().save(commit)
+        except IntegrityError:
+            self.add_error("name", _("There is already a player with this name."))
+            raise
+
+
+class HouseholdForm(forms.ModelForm):
+    """A household's name, when it is created and when it is renamed."""
+
+    class Meta:
+        model = Household
+        fields = ["name"]
+        widgets = {"name": forms.TextInput(attrs={"autocomplete": "off"})}
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Enter a name."))
+        return name

@@ -1,0 +1,199 @@
+"""Printed score pads of a family's own games: blank, or filled with a play's rounds.
+
+One template serves both. A column per side (a player, or a team with its members under
+its name), a row per round and the totals row. A blank pad has the game's rounds when it
+ends after a number of rounds, otherwise as many rows as fill the page; the rows share the
+page's height between them, so a short game gets rows to write in comfortably and a long
+one still fits one sheet. A filled pad has the rounds played, and while the game is under
+way blank rows below them to play on with pen and paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tracker.common.pdf import PAPER_SIZES
+from tracker.paper.printing import LETTER_EM, POINT_MM, printed_name
+from tracker.table.models import OwnGame, Play
+from tracker.table.rounds import stored_rounds
+from tracker.table.score_pad import sides_of
+
+#: The most side columns a blank pad has room for: at least 14 mm each on A4 and Letter and
+#: 15 mm on A5, for four handwritten digits and a minus.
+MAX_SIDES = {"a4": 12, "letter": 12, "a5": 8}
+#: Room for the rows on one page, in mm: the paper's height without its margins (12 and
+#: 14 mm, as ``print.css`` sets them for every paper), the head, the column heads, the totals
+#: row and the line under it that a filled pad prints.
+ROWS_ROOM_MM = {"a4": 220.0, "letter": 203.0, "a5": 135.0}
+#: Widths of the side columns together, in mm: the page's width without the round column.
+SIDES_ROOM_MM = {"a4": 178.0, "letter": 184.0, "a5": 116.0}
+#: A row's height on a blank page (rows enough to fill it), and the least and most it takes
+#: when the rounds share the page; the borders add about ``ROW_EXTRA_MM`` to each row.
+ROW_MM = {"a4": 9.0, "letter": 9.0, "a5": 7.2}
+LEAST_ROW_MM, MOST_ROW_MM, ROW_EXTRA_MM = 5.4, 14.0, 0.6
+
+
+def rows_that_fit(paper: str, height: float | None = None) -> int:
+    """How many rows of ``height`` mm (the paper's usual row) fill the page."""
+    return int(ROWS_ROOM_MM[paper] // ((height or ROW_MM[paper]) + ROW_EXTRA_MM))
+
+
+def most_rounds(paper: str) -> int:
+    """The most rounds a blank sheet of ``paper`` has room for, at the least row height."""
+    return rows_that_fit(paper, LEAST_ROW_MM)
+
+
+def default_rounds(own_game: OwnGame, paper: str) -> int:
+    """The game's rounds when it ends after a number of rounds (as many as fit), else the rows
+    that fill the page."""
+    if own_game.end == "rounds" and own_game.end_at:
+        return min(own_game.end_at, most_rounds(paper))
+    return rows_that_fit(paper)
+
+
+def row_height(paper: str, rows: int) -> float:
+    """The height of each of ``rows`` rows that share the page, within readable bounds; rows
+    beyond :func:`most_rounds` go on to a second page."""
+    shared = ROWS_ROOM_MM[paper] / max(rows, 1) - ROW_EXTRA_MM
+    return max(LEAST_ROW_MM, min(MOST_ROW_MM, int(shared * 10) / 10))
+
+
+@dataclass(frozen=True)
+class SideHead:
+    """A column's head: a player's name, or a team's with its members."""
+
+    name: str
+    members: str = ""
+
+
+def head_style(name: str, members: str, sides: int, paper: str) -> str:
+    """A font size at which the longest word of the head fits its column (6 to 10 pt)."""
+    room = SIDES_ROOM_MM[paper] / max(sides, 1) - 2.4
+    longest = max((len(word) for word in f"{name} {members}".split()), default=1)
+    size = max(6.0, min(10.0, room / (longest * LETTER_EM * POINT_MM)))
+    return f"font-size: {size:.1f}pt"
+
+
+def ending_text(own_game: OwnGame | dict[str, Any]) -> str:
+    """How the game ends and who wins, as one line under the game's name."""
+    rules = own_game if isinstance(own_game, dict) else own_game.house_rules
+    scoring, end, end_at = rules["scoring"], rules["end"], rules["end_at"]
+    parts = {"most_points": [_("Most points win.")],
+             "fewest_points": [_("Fewest points win.")]}.get(scoring, [])
+    if end == "rounds" and end_at:
+        parts.append(ngettext("Ends after %(rounds)s round.", "Ends after %(rounds)s rounds.",
+                              end_at) % {"rounds": end_at})
+    elif end == "target" and end_at:
+        parts.append(_("Ends when someone reaches %(points)s points.") % {"points": end_at})
+    return " ".join(parts)
+
+
+def sheet_context(title: str, subline: str, heads: list[SideHead], rounds: list[list[Any]],
+                  blank_rows: int, totals: list[Any], paper: str, language: str
+                  ) -> dict[str, Any]:
+    """The template's context: ``rounds`` filled rows (a value per side), then ``blank_rows``
+    empty ones, then ``totals``."""
+    rows = [{"number": number, "values": values}
+            for number, values in enumerate(rounds, start=1)]
+    rows += [{"number": len(rows) + n, "values": [""] * len(heads)}
+             for n in range(1, blank_rows + 1)]
+    height = row_height(paper, len(rows))
+    return {
+        "title": title, "subline": subline, "paper": PAPER_SIZES[paper], "paper_key": paper,
+        "language": language, "numbered": False,
+        "heads": [{"name": printed_name(head.name), "members": head.members,
+                   "style": head_style(head.name, head.members, len(heads), paper)}
+                  for head in heads],
+        "rows": rows, "totals": totals, "row_height": f"{height:.1f}",
+        "small_values": height < 8 or len(heads) > 8,
+        "many": len(heads) > MAX_SIDES[paper],
+    }
+
+
+@dataclass(frozen=True)
+class OwnPad:
+    """A blank pad of an own game: its sides (or ``columns`` blank ones), rounds and paper."""
+
+    own_game: OwnGame
+    sides: tuple[SideHead, ...]
+    columns: int
+    rounds: int | None
+    sheets: int
+    paper: str
+    language: str
+
+    @property
+    def pages(self) -> int:
+        return self.sheets
+
+    @property
+    def rows(self) -> int:
+        return self.rounds or default_rounds(self.own_game, self.paper)
+
+
+def own_pad_context(pad: OwnPad) -> dict[str, Any]:
+    """One page; the PDF repeats it ``pad.sheets`` times."""
+    with translation.override(pad.language):
+        heads = list(pad.sides) or [SideHead("")] * pad.columns
+        return sheet_context(pad.own_game.name, ending_text(pad.own_game), heads, [],
+                             pad.rows, [""] * len(heads), pad.paper, pad.language) | {
+            "date_line": _("Date"), "teams": pad.own_game.teams}
+
+
+def printable(play: Play) -> bool:
+    """Whether a play has a score pad to print: an own game scored with points."""
+    return play.own_game_id is not None and play.rules.scores_points(play.house_rules)
+
+
+def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str, Any]:
+    """A play of an own game as its pad: the rounds played (or only the final scores), the
+    totals and the winners; blank rows to play on below while it is under way. ``play``
+    comes with its participants in seat order and their players."""
+    with translation.override(language):
+        sides = sides_of(play)
+        rounds = stored_rounds(play)
+        by_side = {p.player_key: p for p in play.participants.all()}
+        totals = [(side.members[0].points if side.members else None) for side in sides]
+        if rounds:
+            totals = [sum(round_.get(side.key, 0) for round_ in rounds) for side in sides]
+        under_way = play.status == Play.Status.IN_PROGRESS
+        blank = max(0, default_rounds(play.own_game, paper) - len(rounds)) if under_way else 0
+        context = sheet_context(
+            play.own_game.name, ending_text(play.house_rules),
+            [SideHead(side.name, side.member_names) for side in sides],
+            [[round_.get(side.key, "") for side in sides] for round_ in rounds], blank,
+            totals, paper, language)
+        winners = [side for side in sides
+                   if side.members and by_side[side.members[0].player_key].place == 1]
+        if play.status == Play.Status.FINISHED and winners:
+            points = totals[sides.index(winners[0])]
+            result_line = ngettext("Winner: %(names)s with %(points)s points.",
+                                   "Winners: %(names)s with %(points)s points.",
+                                   len(winners)) % {
+                "names": ", ".join(side.name for side in winners), "points": points}
+        elif play.status == Play.Status.ABANDONED:
+            result_line = _("This game was abandoned.")
+        else:
+            result_line = _("Game in progress.")
+        return context | {
+            "date_line": _("Date"),
+            "date": date_format(play.played_on, "DATE_FORMAT"),
+            "result_line": result_line,
+            "celebrate": play.status == Play.Status.FINISHED and bool(winners),
+            "leaders": [index for index, total in enumerate(totals)
+                        if rounds and total == best_total(totals, play)],
+            "filled": True,
+        }
+
+
+def best_total(totals: list[Any], play: Play) -> Any:
+    numbers = [total for total in totals if total is not None]
+    if not numbers:
+        return None
+    return (min if play.house_rules.get("scoring") == "fewest_points" else max)(numbers)

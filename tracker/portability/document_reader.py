@@ -1,0 +1,169 @@
+"""Reading a document's parts, trusting nothing: each lookup checks what it finds and
+refuses what is amiss, naming the series, tournament or play as people know them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+import games
+from games import Problem, UnknownGame
+from tracker.common.engine_text import say
+from tracker.households.models import tidy_name
+from tracker.portability.document import SMALL_INT, ImportRefused
+
+
+class DocumentReader:
+    """The lookups of an :class:`~tracker.portability.importer.Importer`: ``document`` is
+    the document read, ``names`` the players' names by their key in it."""
+
+    document: Mapping[str, Any]
+    names: dict[str, str]
+
+    # Naming things as people know them
+
+    def label(self, item: Mapping[str, Any], kind: str, index: int) -> str:
+        """How a message names the series, tournament or player ``item``: by its name, or
+        by its place in the file when the name is unreadable."""
+        name = item.get("name")
+        if isinstance(name, str) and name.strip():
+            name = tidy_name(name)[:100]
+            if kind == "series":
+                return _("Series “%(name)s”") % {"name": name}
+            if kind == "tournaments":
+                return _("Tournament “%(name)s”") % {"name": name}
+            if kind == "own_games":
+                return _("Own game “%(name)s”") % {"name": name}
+            return name
+        return {"series": _("Series no. %(number)s"),
+                "tournaments": _("Tournament no. %(number)s"),
+                "own_games": _("Own game no. %(number)s"),
+                "players": _("Player no. %(number)s")}[kind] % {"number": index}
+
+    def play_label(self, item: Mapping[str, Any], index: int) -> str:
+        """A play named by its game and date ("Kniffel of 25 November 2026")."""
+        rules = games.GAMES.get(item.get("game")) if isinstance(item.get("game"), str) else None
+        night = self.nights.get(item["night"]) if isinstance(item.get("night"), str) else None
+        try:
+            day = night.date if night else (parse_date(item["played_on"]) if isinstance(
+                item.get("played_on"), str) else None)
+        except ValueError:
+            day = None
+        if rules is None or day is None:
+            return _("Play no. %(number)s") % {"number": index}
+        own = (self.own_games.get(item["own_game"]) if rules.key == "generic"
+               and isinstance(item.get("own_game"), str) else None)
+        return _("%(game)s of %(date)s") % {"game": own.name if own else say(rules.name),
+                                           "date": date_format(day, "DATE_FORMAT")}
+
+    def problems_text(self, problems: Iterable[Problem]) -> str:
+        return " ".join(say(problem, self.names) for problem in problems)
+
+    # Reading values
+
+    def wrong(self, where: str, field: str) -> ImportRefused:
+        return ImportRefused(_("%(where)s: “%(field)s” is missing or not what it should be.")
+                             % {"where": where, "field": field})
+
+    def items(self, key: str) -> list[dict[str, Any]]:
+        items = self.document.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            raise self.wrong(_("the file"), key)
+        return items
+
+    def record(self, obj: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
+        value = obj.get(key)
+        if not isinstance(value, dict):
+            raise self.wrong(where, key)
+        return value
+
+    def text(self, obj: Mapping[str, Any], key: str, where: str, length: int,
+             *, blank: bool = False) -> str:
+        value = obj.get(key, "" if blank else None)
+        if not isinstance(value, str) or len(value) > length or not (blank or value.strip()):
+            raise self.wrong(where, key)
+        return value
+
+    def number(self, obj: Mapping[str, Any], key: str, where: str, *, low: int = 0,
+               high: int = SMALL_INT, optional: bool = False) -> int | None:
+        value = obj.get(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise self.wrong(where, key)
+        return value
+
+    def boolean(self, obj: Mapping[str, Any], key: str, where: str) -> bool:
+        value = obj.get(key)
+        if not isinstance(value, bool):
+            raise self.wrong(where, key)
+        return value
+
+    def json(self, obj: Mapping[str, Any], key: str, where: str, kind: type,
+             *, optional: bool = False) -> Any:
+        value = obj.get(key, None if optional else kind())
+        if not (isinstance(value, kind) or (optional and value is None)):
+            raise self.wrong(where, key)
+        return value
+
+    def choice(self, obj: Mapping[str, Any], key: str, where: str, choices: list[str]) -> str:
+        value = obj.get(key)
+        if value not in choices:
+            raise self.wrong(where, key)
+        return value
+
+    def moment(self, obj: Mapping[str, Any], key: str, where: str) -> datetime:
+        value = obj.get(key)
+        try:
+            parsed = parse_datetime(value) if isinstance(value, str) else None
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise self.wrong(where, key)
+        return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
+
+    def day(self, obj: Mapping[str, Any], key: str, where: str) -> date:
+        value = obj.get(key)
+        try:
+            parsed = parse_date(value) if isinstance(value, str) else None
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise self.wrong(where, key)
+        return parsed
+
+    def game(self, obj: Mapping[str, Any], where: str) -> games.Rules:
+        try:
+            return games.get(obj.get("game"))
+        except UnknownGame:
+            raise self.wrong(where, "game") from None
+
+    def new_id(self, obj: Mapping[str, Any], seen: Mapping[str, Any], where: str) -> str:
+        local = obj.get("id")
+        if not isinstance(local, str) or not local or local in seen:
+            raise self.wrong(where, "id")
+        return local
+
+    def ref(self, known: Mapping[str, Any], value: Any, where: str, field: str) -> Any:
+        """The object ``value`` names in ``known``; a dangling reference refuses the file."""
+        if not isinstance(value, str) or value not in known:
+            raise ImportRefused(_("%(where)s: “%(field)s” names %(value)s, which is not in "
+                                  "the file.") % {"where": where, "field": field,
+                                                  "value": json.dumps(value)[:40]})
+        return known[value]
+
+    def refs(self, known: Mapping[str, Any], obj: Mapping[str, Any], key: str,
+             where: str) -> list[Any]:
+        values = self.json(obj, key, where, list)
+        if len(set(map(json.dumps, values))) != len(values):
+            raise self.wrong(where, key)
+        return [self.ref(known, value, where, key) for value in values]
+
+    # The parts

@@ -1,0 +1,55 @@
+"""An uploaded file read for import: our own export, or a BG Stats export converted into one."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tracker.portability import bgstats
+from tracker.portability.document import FORMAT, MAX_BYTES, VERSION, ImportRefused
+
+# Import
+
+
+@dataclass
+class Reading:
+    """A file read for import: our document (a BG Stats file converted into one), and what
+    the file held that the app does not keep."""
+
+    document: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+
+
+def read_file(data: bytes) -> Reading:
+    """Our export, or a BG Stats export, in ``data``; ImportRefused when it is too big, not
+    JSON, neither of them, or a damaged BG Stats file."""
+    if len(data) > MAX_BYTES:
+        raise ImportRefused(_("The file is larger than %(size)s MB: this is not an export "
+                              "of the scorekeeper.") % {"size": MAX_BYTES // (1024 * 1024)})
+    try:
+        document = json.loads(data)
+    except (ValueError, RecursionError):
+        raise ImportRefused(_("The file is not a JSON document: choose a file exported "
+                              "from the scorekeeper or from BG Stats.")) from None
+    if bgstats.is_bgstats(document):
+        converted = bgstats.from_bgstats(document)
+        return Reading(converted.document, converted.notes)
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportRefused(_("The file is not an export of the scorekeeper, nor one of "
+                              "BG Stats."))
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ImportRefused(_("The file does not say which version of the format it has."))
+    if version > VERSION:
+        raise ImportRefused(_("The file was exported by a newer version of the scorekeeper "
+                              "(format %(version)s): update this one first.")
+                            % {"version": version})
+    return Reading(document)
+
+
+def read_document(data: bytes) -> dict[str, Any]:
+    """The document in ``data`` (see :func:`read_file`), without the notes."""
+    return read_file(data).document

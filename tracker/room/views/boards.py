@@ -1,0 +1,100 @@
+"""Read-only scoreboards for the room, opened through an unguessable share link.
+
+An open board asks about twice a second whether anything changed, naming the state it
+shows in ``If-None-Match``. The answer is worked out from one small query: 304 Not
+Modified, with no body, while nothing changed; the board's new content when something did.
+Ten TVs left on all evening cost twenty such queries a second, and no server process is
+held open for them (a stream of server-sent events would tie up one of gunicorn's few
+synchronous workers per TV)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.http import require_POST, require_safe
+
+from tracker.common.pages import render_page
+from tracker.common.pdf import print_language, sheet_response
+from tracker.evenings.models import GameNight, Series, Tournament
+from tracker.households.access import get_for_household, household_required
+from tracker.room.boards import board_context
+from tracker.room.models import ShareLink
+from tracker.room.sharing import board_address, revoke, share, shown_state
+from tracker.table.models import Play
+
+#: How often an open board asks whether anything changed: an entry shows within about this
+#: long, plus the time to draw the board once.
+POLL_MILLISECONDS = 500
+
+
+def board_etag(state: str) -> str:
+    """The board's entity tag: its state in the visitor's language."""
+    return f'"{state}-{get_language()}"'
+
+
+@require_safe
+def board(request: HttpRequest, token: str) -> HttpResponse:
+    """The scoreboard page; asked again by the open board (an htmx-style request naming the
+    state it shows in ``If-None-Match``), only its changed content, or 304."""
+    link_id, state = shown_state(token)
+    etag = board_etag(state)
+    if request.htmx:
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            unchanged["ETag"] = etag
+            patch_vary_headers(unchanged, ["HX-Request", "Accept-Language", "Cookie"])
+            return unchanged
+    # Revoked a moment ago, between the two queries: gone as well.
+    link = get_object_or_404(ShareLink.objects.select_related(
+        "household", "game_night", "series", "tournament"), pk=link_id, revoked_at__isnull=True)
+    response = render_page(request, "boards/board.html", board_context(link) | {
+        "etag": etag, "poll_milliseconds": POLL_MILLISECONDS, "board": True,
+        "board_url": board_address(request, link)}, partial="board")
+    response["ETag"] = etag
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return response
+
+
+SHAREABLE = {"play": Play, "night": GameNight, "series": Series, "tournament": Tournament}
+
+
+@login_required
+@require_POST
+def share_create(request: HttpRequest, kind: str, object_id: int) -> HttpResponse:
+    """Make (or reuse) the share link of a play, night or series, and go back to its page."""
+    model = SHAREABLE.get(kind)
+    if model is None:
+        raise Http404("nothing to share")
+    target = get_for_household(request, model.objects.all(), pk=object_id)
+    field = {"play": "play", "night": "game_night", "series": "series",
+             "tournament": "tournament"}[kind]
+    share(target, field, request.user)
+    return redirect(target)
+
+
+@login_required
+@require_POST
+def share_revoke(request: HttpRequest, token: str) -> HttpResponse:
+    link = get_object_or_404(ShareLink, token=token, household=household_required(request))
+    revoke(link)
+    return redirect(link.target)
+
+
+@login_required
+@require_safe
+@xframe_options_sameorigin
+def share_card(request: HttpRequest, token: str) -> HttpResponse:
+    """A card to print and put up in the room: the board's QR code, big, and its address."""
+    link = get_object_or_404(
+        ShareLink.objects.select_related("household", "play", "game_night", "series",
+                                         "tournament"),
+        token=token, household=household_required(request), revoked_at__isnull=True)
+    language = print_language(request)
+    context = {"link": link, "address": board_address(request, link), "numbered": False,
+               "title": link.household.name}
+    return sheet_response(request, "print/share_card.html", context, language,
+                          f"scoreboard-{link.token[:6]}.pdf")

@@ -1,0 +1,60 @@
+"""Forms of the household's own games, in full and in the short form a new game offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import games
+import games.seating
+from tracker.common.engine_text import say
+from tracker.households.models import Household, tidy_name
+from tracker.table.models import OwnGame
+
+
+class OwnGameForm(forms.ModelForm):
+    """A game of the family's own in its library: a name unique in the household, and how it
+    is scored and ends, checked by the engine that scores its plays."""
+
+    class Meta:
+        model = OwnGame
+        fields = ["name", "scoring", "teams", "end", "end_at", "min_players", "max_players",
+                  "note"]
+        widgets = {"name": forms.TextInput(attrs={"autocomplete": "off"}),
+                   "note": forms.Textarea(attrs={"rows": 2})}
+        error_messages = {"name": {"max_length": _(
+            "A name has at most %(limit_value)d characters; this one has %(show_value)d.")}}
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.instance.household = household
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Enter a name."))
+        same = OwnGame.objects.filter(household=self.instance.household, name__iexact=name)
+        if same.exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(_("Your library has a game of this name already."))
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        low, high = cleaned.get("min_players"), cleaned.get("max_players")
+        if low and high and low > high:
+            self.add_error("max_players", _("At least as many as the fewest players."))
+        definition = {key: cleaned.get(key, default) for key, default in (
+            ("scoring", "most_points"), ("teams", False), ("end", "host"), ("end_at", 0))}
+        for problem in games.get("generic").validate_house_rules(definition):
+            field = (problem.field or "").removeprefix("house_rules.")
+            self.add_error(field if field in self.fields else None, say(problem))
+        return cleaned
+
+
+class QuickOwnGameForm(OwnGameForm):
+    """Adding a game from the new-game screen: its name and how it is scored, nothing more."""
+
+    class Meta(OwnGameForm.Meta):
+        fields = ["name", "scoring"]

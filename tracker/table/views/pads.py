@@ -1,0 +1,172 @@
+"""The score pad of an own game with points: a round at a time, from several tablets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
+
+from games import InvalidResult
+from tracker.common.engine_text import say
+from tracker.common.pages import render_page
+from tracker.common.parsing import parse_whole_number, small_int
+from tracker.households.access import get_for_household
+from tracker.table.models import Play
+from tracker.table.queries import PLAY_ABANDONED, participants_in_seat_order
+from tracker.table.recording import EditConflict, PlayAbandoned, lock_sheet
+from tracker.table.rounds import (
+    finish_own_game,
+    kept_round_by_round,
+    set_locked_round_points,
+    stored_rounds,
+    undo_round,
+)
+from tracker.table.score_pad import apply_key, next_cell, pad_context, sides_of
+
+
+def pad_play(request: HttpRequest, play_id: int) -> Play:
+    """One of the user's plays kept on the score pad, with its players; else 404."""
+    play = get_for_household(
+        request, Play.objects.select_related("game_night", "series", "tournament", "own_game")
+        .prefetch_related(participants_in_seat_order()), pk=play_id)
+    if not kept_round_by_round(play):
+        raise Http404("not kept on the score pad")
+    return play
+
+
+def render_pad_page(request: HttpRequest, play: Play, follow: dict[str, Any]) -> HttpResponse:
+    """The play page of a game kept on the score pad; ``play`` comes without participants.
+    ``follow``: how the page follows the other devices (see :mod:`tracker.table.following`)."""
+    prefetch_related_objects([play], participants_in_seat_order())
+    return render_page(request, "plays/pad.html", pad_context(play) | follow)
+
+
+def render_pad(request: HttpRequest, play_id: int, *, message: str = "", status: int = 200
+               ) -> HttpResponse:
+    """After a change: htmx gets the whole pad back in place, others the page (or, after a
+    change that went through, a redirect to it)."""
+    if not request.htmx and status == 200:
+        return redirect("play_detail", play_id)
+    play = pad_play(request, play_id)
+    context = pad_context(play, message=message)
+    if not request.htmx:
+        return render_page(request, "plays/pad.html",
+                           context, status=status)
+    response = render_page(request, "plays/pad.html", context, partial="pad", status=status)
+    return reswap(retarget(response, "#pad"), "outerHTML")
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def pad_cell(request: HttpRequest, play_id: int, number: int, side: int) -> HttpResponse:
+    """The number pad for one cell of the pad; a key tapped without JavaScript shows it
+    again with the number changed, "save" stores the points."""
+    if request.method == "POST" and "save" in request.POST:
+        return save_points(request, play_id, number, side)
+    play = pad_play(request, play_id)
+    typed = None
+    if request.method == "POST":
+        typed = apply_key(request.POST.get("points", "").strip(), request.POST.get("key", ""))
+    context = pad_context(play, cell=(number, side), typed=typed, history=[])
+    if context["editor"] is None:
+        raise Http404("no such cell")
+    if request.htmx:
+        return render_page(request, "plays/pad_cell.html", context)
+    return render_pad_page_with(request, play, context)
+
+
+def render_pad_page_with(request: HttpRequest, play: Play, context: dict[str, Any],
+                         status: int = 200) -> HttpResponse:
+    context = context | {"history": list(play.changes.select_related("changed_by"))}
+    return render_page(request, "plays/pad.html", context, status=status)
+
+
+def save_points(request: HttpRequest, play_id: int, number: int, index: int) -> HttpResponse:
+    """Store one side's points of one round and answer with what changed on the pad.
+
+    The play is read once, locked, and written in the same transaction, as a Kniffel cell
+    is: a save runs a constant handful of queries.
+    """
+    typed = request.POST.get("points", "").strip()
+    points = parse_whole_number(typed)
+    expected = small_int(request.POST.get("version"))
+    message = ""
+    try:
+        with transaction.atomic():
+            play = lock_sheet(play_id, member=request.user)
+            if not kept_round_by_round(play):
+                raise Http404("not kept on the score pad")
+            sides = sides_of(play)
+            if not 0 <= index < len(sides):
+                raise Http404("no such column")
+            if points is None:
+                message = _("Type the points as a whole number.")
+            elif expected is None:
+                raise EditConflict
+            else:
+                change = set_locked_round_points(play, number, sides[index].key, points,
+                                                 expected_version=expected, user=request.user)
+    except Play.DoesNotExist:
+        raise Http404("no such play") from None
+    except InvalidResult as refused:
+        names = {side.key: side.name for side in sides}
+        message = " ".join(say(problem, names) for problem in refused.problems)
+    except PlayAbandoned:
+        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
+    except EditConflict:
+        return render_pad(request, play_id, status=409, message=_(
+            "The pad was changed on another tablet in the meantime: your points were not "
+            "saved and nothing was overwritten. Here is the pad as it is now; enter them "
+            "again if they are still missing."))
+    if message:
+        context = pad_context(play, cell=(number, index), typed=typed, message=message,
+                              history=[])
+        if request.htmx:
+            return render_page(request, "plays/pad_cell.html", context, status=422)
+        return render_pad_page_with(request, pad_play(request, play_id), context, status=422)
+    if not request.htmx:
+        return redirect("play_detail", play_id)
+    cell = next_cell(stored_rounds(play), sides, after=(number, index))
+    return render_page(request, "plays/pad_saved.html",
+                       pad_context(play, cell=cell, history=[], new_change=change))
+
+
+@login_required
+@require_POST
+def pad_undo_round(request: HttpRequest, play_id: int) -> HttpResponse:
+    """Take back the last round."""
+    play = pad_play(request, play_id)
+    try:
+        undo_round(play, expected_version=small_int(request.POST.get("version")) or 0,
+                   user=request.user)
+    except PlayAbandoned:
+        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
+    except EditConflict:
+        return render_pad(request, play_id, status=409, message=_(
+            "The pad was changed on another tablet in the meantime; nothing was undone. "
+            "Look at it again."))
+    return render_pad(request, play_id)
+
+
+@login_required
+@require_POST
+def pad_finish(request: HttpRequest, play_id: int) -> HttpResponse:
+    """End the game: places follow from the totals."""
+    play = pad_play(request, play_id)
+    try:
+        finish_own_game(play, expected_version=small_int(request.POST.get("version")) or 0,
+                        user=request.user)
+    except PlayAbandoned:
+        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
+    except EditConflict:
+        return render_pad(request, play_id, status=409, message=_(
+            "The pad was changed on another tablet in the meantime; the game is not finished "
+            "yet. Look at it again."))
+    return render_pad(request, play_id)

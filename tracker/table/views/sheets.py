@@ -1,0 +1,284 @@
+"""The Kniffel score sheet: one column per player, one tap per cell, from several tablets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
+
+from games import InvalidResult
+from games.coach import ROLLS_PER_TURN
+from tracker.common.engine_text import say
+from tracker.common.pages import render_page
+from tracker.common.parsing import parse_whole_number, small_int
+from tracker.households.access import get_for_household, show_household_of
+from tracker.table.following import follow_context, followed_state
+from tracker.table.models import Participant, Play
+from tracker.table.queries import PLAY_ABANDONED, participants_in_seat_order
+from tracker.table.recording import (
+    EditConflict,
+    PlayAbandoned,
+    lock_sheet,
+    set_extra_kniffels,
+    undo_cell,
+    write_locked_cell,
+)
+from tracker.table.sheet import (
+    CSRF_SLOT,
+    editor_context,
+    further_kniffel_question,
+    out_of_turn_question,
+    read_dice,
+    roll_options,
+    saved_cell_context,
+    sheet_context,
+    sheet_page_key,
+    sheet_page_state,
+    tap_dice,
+)
+
+
+def sheet_play(request: HttpRequest, play_id: int) -> Play:
+    play = get_for_household(
+        request, Play.objects.select_related("game_night", "series", "tournament").prefetch_related(
+            participants_in_seat_order()),
+        pk=play_id)
+    if not play.is_dice_sheet:
+        raise Http404("not a score sheet")
+    return play
+
+
+def cached_sheet_page(request: HttpRequest, play_id: int
+                      ) -> tuple[HttpResponse | None, str | None, dict[str, Any]]:
+    """The page of a sheet in progress from the shared cache, or None and the key to keep
+    the page under once it is rendered (None: a page not to keep); and how a page of the
+    play follows the other devices (:func:`tracker.table.following.follow_context`).
+
+    One small query finds what the page depends on; the play itself is loaded only when
+    the page has to be rendered. The state is read before the play, so a page is never
+    kept under a key newer than what it shows, nor names a state newer than it shows.
+    """
+    found = sheet_page_state(play_id, request.user.pk)
+    if found is None:
+        return None, None, follow_context(
+            "play", play_id, followed_state(Play, play_id, request.user.pk))
+    depends_on, state, household_id = found
+    show_household_of(request, household_id)
+    follow = follow_context("play", play_id, state)
+    if request.GET or len(get_messages(request)):
+        return None, None, follow
+    key = sheet_page_key(request, play_id, *depends_on)
+    page = cache.get(key)
+    if page is None:
+        return None, key, follow
+    return sheet_page_response(request, page), key, follow
+
+
+def render_sheet_page(request: HttpRequest, play: Play, key: str | None,
+                      follow: dict[str, Any]) -> HttpResponse:
+    """The sheet page; ``play`` comes without its participants, ``follow`` says how the page
+    follows the other devices (see :mod:`tracker.table.following`).
+
+    A game in progress is rendered once per ``key`` (see :func:`cached_sheet_page`) and
+    kept in the cache that all server processes share, for every tablet that opens it,
+    with each visitor's own CSRF token put in. A finished game (which links to what comes
+    next in its series), and a page with a message to show, are rendered each time.
+    """
+    prefetch_related_objects([play], participants_in_seat_order())
+    context = sheet_context(play) | follow
+    if key is None or play.status != Play.Status.IN_PROGRESS:
+        return render_page(request, "plays/sheet.html", context)
+    page = render_to_string("plays/sheet.html", context | {"csrf_token": CSRF_SLOT}, request)
+    cache.set(key, page, timeout=60 * 60 * 24)
+    return sheet_page_response(request, page)
+
+
+def sheet_page_response(request: HttpRequest, page: str) -> HttpResponse:
+    response = HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+
+
+def read_rolls_left(raw: str) -> int:
+    """The rolls the player still has this turn, as the coach's hint asks: 0 (the final roll,
+    also for anything unreadable), 1 or 2."""
+    return int(raw) if raw in {str(left) for left in range(ROLLS_PER_TURN)} else 0
+
+
+def participant_of(play: Play, player_id: int, field: str) -> Participant:
+    """The participant whose cell ``field`` this is; 404 for a cell the sheet does not have."""
+    participant = next((p for p in play.participants.all() if p.player_id == player_id), None)
+    if participant is None or field not in play.rules.field_keys:
+        raise Http404("no such cell")
+    return participant
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
+    """Enter one cell: dice on the pads and a choice among what they score, or typed points."""
+    if request.method == "POST" and ("choose" in request.POST or "save" in request.POST):
+        return save_cell(request, play_id, player_id, field)
+    play = sheet_play(request, play_id)
+    participant = participant_of(play, player_id, field)
+    tap = request.POST.get("tap", "")
+    dice = tap_dice(play, read_dice(play, request.POST.get("dice", "")), tap)
+    rolls_left = read_rolls_left(tap.removeprefix("rolls:") if tap.startswith("rolls:")
+                                 else request.POST.get("rolls_left", ""))
+    context = editor_context(play, participant, field, dice,
+                             typed=request.POST.get("points", "").strip(), rolls_left=rolls_left)
+    if request.method == "GET" and "anyway" not in request.GET:
+        context["ask"] = out_of_turn_question(play, participant, field, context["cell"])
+    return render_editor(request, play, context)
+
+
+def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
+    """Store the chosen field or the typed points, then answer with the changed parts only.
+
+    The play is read once, locked, and written in the same transaction: a save runs a
+    constant handful of queries, whatever the number of players or cells.
+    """
+    typed = request.POST.get("points", "").strip()
+    expected = small_int(request.POST.get("version"))
+    target = request.POST.get("choose", field)
+    problems: list[str] = []
+    try:
+        with transaction.atomic():
+            play = lock_sheet(play_id, member=request.user)
+            if not play.is_dice_sheet:
+                raise Http404("not a score sheet")
+            participant = participant_of(play, player_id, field)
+            dice = read_dice(play, request.POST.get("dice", ""))
+            if "choose" in request.POST:
+                scores = {option["key"]: option["points"]
+                          for option in roll_options(play, participant, field, dice)}
+                points = scores.get(target)
+                problems = [] if points is not None else [
+                    _("Enter all five dice, then choose a field.")]
+                if target != field:
+                    expected = None
+            else:
+                points = parse_whole_number(typed)
+                problems = [] if points is not None else [_("Type the points as a whole number.")]
+            if not problems:
+                totals_before = dict(participant.details)
+                cell = write_locked_cell(play, participant.player, target, points,
+                                         expected_version=expected,
+                                         dice=dice if "choose" in request.POST else None,
+                                         user=request.user)
+    except Play.DoesNotExist:
+        raise Http404("no such play") from None
+    except InvalidResult as refused:
+        names = play.player_names()
+        problems = [say(problem, names) for problem in refused.problems]
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), message=PLAY_ABANDONED,
+                            status=409)
+    except EditConflict as conflict:
+        play = sheet_play(request, play_id)
+        current = conflict.current
+        message = _("%(player)s's %(field)s was entered on another tablet in the meantime "
+                    "(%(points)s). Your entry was not saved.") % {
+            "player": participant.player.name, "field": say(play.rules.field(target).label),
+            "points": current.points if current else "–"}
+        return render_sheet(request, play, message=message, status=409)
+    if problems:
+        context = editor_context(play, participant, field, dice, typed=typed, problems=problems)
+        return render_editor(request, play, context, status=422)
+    if "save" in request.POST:
+        question = further_kniffel_question(play, participant, target, cell.points)
+        if question:
+            return render_further_kniffel_question(request, play, question)
+    if not request.htmx or play.status != Play.Status.IN_PROGRESS:
+        return render_sheet(request, sheet_play(request, play_id))
+    return render_page(request, "plays/sheet_saved.html",
+                       saved_cell_context(play, participant, target, cell, totals_before))
+
+
+def render_further_kniffel_question(request: HttpRequest, play: Play, question: dict[str, Any]
+                                    ) -> HttpResponse:
+    """The saved sheet, with the further-Kniffel question where the editor was."""
+    participant = next(p for p in play.participants.all()
+                       if p.player_id == question["participant"].player_id)
+    context = sheet_context(play) | {"further": question | {"participant": participant}}
+    if not request.htmx:
+        return render_page(request, "plays/sheet.html", context)
+    response = render_page(request, "plays/sheet.html", context, partial="sheet")
+    return reswap(retarget(response, "#sheet"), "outerHTML")
+
+
+def render_editor(request: HttpRequest, play: Play, context: dict[str, Any], status: int = 200
+                  ) -> HttpResponse:
+    if request.htmx:
+        return render_page(request, "plays/sheet.html", {"editor": context, "play": play},
+                           partial="editor", status=status)
+    return render_page(request, "plays/sheet.html", sheet_context(play) | {"editor": context},
+                       status=status)
+
+
+def render_sheet(request: HttpRequest, play: Play, *, message: str = "", status: int = 200
+                 ) -> HttpResponse:
+    """After a change: htmx gets the whole sheet region back (totals, turn, winner) in place."""
+    if not request.htmx:
+        return redirect(play) if status == 200 else render_page(
+            request, "plays/sheet.html", sheet_context(play, message=message), status=status)
+    response = render_page(request, "plays/sheet.html", sheet_context(play, message=message),
+                           partial="sheet", status=status)
+    return reswap(retarget(response, "#sheet"), "outerHTML")
+
+
+@login_required
+@require_POST
+def sheet_undo(request: HttpRequest, play_id: int) -> HttpResponse:
+    play = sheet_play(request, play_id)
+    try:
+        undo_cell(play, expected_version=small_int(request.POST.get("version")) or 0,
+                  user=request.user)
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), status=409,
+                            message=PLAY_ABANDONED)
+    except EditConflict:
+        return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
+            "Someone entered another cell in the meantime; nothing was undone."))
+    return render_sheet(request, sheet_play(request, play_id))
+
+
+@login_required
+@require_POST
+def sheet_extra_kniffels(request: HttpRequest, play_id: int) -> HttpResponse:
+    play = sheet_play(request, play_id)
+    player_id, _sep, count_text = request.POST.get("set", "").partition(":")
+    participant = next((p for p in play.participants.all() if str(p.player_id) == player_id),
+                       None)
+    count, version = small_int(count_text), small_int(request.POST.get("version"))
+    if participant is None or count is None or version is None:
+        return render_sheet(request, play, status=400,
+                            message=_("That change could not be read; nothing was saved."))
+    try:
+        set_extra_kniffels(play, participant.player, count, expected_version=version,
+                           user=request.user)
+    except InvalidResult as refused:
+        names = play.player_names()
+        return render_sheet(request, play, status=422,
+                            message=" ".join(say(p, names) for p in refused.problems))
+    except PlayAbandoned:
+        return render_sheet(request, sheet_play(request, play_id), status=409,
+                            message=PLAY_ABANDONED)
+    except EditConflict:
+        return render_sheet(request, sheet_play(request, play_id), status=409, message=_(
+            "The sheet was changed on another tablet in the meantime; look again and retry."))
+    return render_sheet(request, sheet_play(request, play_id))
