@@ -33,7 +33,7 @@ class GameNight(models.Model):
     players = models.ManyToManyField(Player, related_name="game_nights", blank=True,
                                      verbose_name=_("players present"))
     notes = models.TextField(_("notes"), blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("game night")
@@ -88,7 +88,7 @@ class Series(models.Model):
                               default=SeriesStatus.RUNNING)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+")
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("series")
@@ -199,7 +199,7 @@ class Tournament(models.Model):
                               default=TournamentStatus.RUNNING)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+")
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("tournament")
@@ -352,7 +352,7 @@ class SeriesChange(models.Model):
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+",
                                    verbose_name=_("changed by"))
-    changed_at = models.DateTimeField(_("changed"), auto_now_add=True)
+    changed_at = models.DateTimeField(_("changed"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("series change")

@@ -1,7 +1,7 @@
 """What the pages of the evening show: tonight's night and its standings, the open games,
 the recent series and tournaments, a series' races and a tournament's rounds.
 
-The views and the room's boards render these; each is read in a fixed number of queries."""
+The views and the room's boards render these."""
 
 from __future__ import annotations
 

@@ -86,7 +86,7 @@ class Player(models.Model):
                                   verbose_name=_("household"))
     name = models.CharField(_("name"), max_length=40)
     colour = models.CharField(_("colour"), max_length=7, choices=COLOURS, default=COLOURS[0][0])
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

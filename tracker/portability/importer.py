@@ -54,7 +54,6 @@ from tracker.portability.document import (
 )
 from tracker.portability.document_reader import DocumentReader
 from tracker.portability.export import rekey
-from tracker.portability.timestamps import keep_times
 from tracker.table import tallies
 from tracker.table.models import (
     DICE_GAMES,
@@ -160,8 +159,8 @@ class Importer(DocumentReader):
             self.players[local] = player
             players.append(player)
             created.append(self.moment(item, "created_at", where))
+        stamp(players, "created_at", created)
         Player.objects.bulk_create(players)
-        keep_times(players, "created_at", created)
         self.keys = {local: player.key for local, player in self.players.items()}
         self.names = {player.key: player.name for player in players}
 
@@ -195,8 +194,8 @@ class Importer(DocumentReader):
             self.own_games[local] = own
             own_games.append(own)
             created.append(self.moment(item, "created_at", where))
+        stamp(own_games, "created_at", created)
         OwnGame.objects.bulk_create(own_games)
-        keep_times(own_games, "created_at", created)
 
     def check_definition(self, house_rules: dict[str, Any], where: str) -> None:
         problems = games.get("generic").validate_setup(["1"], house_rules)
@@ -259,8 +258,8 @@ class Importer(DocumentReader):
             nights.append(night)
             created.append(self.moment(item, "created_at", where))
             present.append(self.refs(self.players, item, "players", where))
+        stamp(nights, "created_at", created)
         GameNight.objects.bulk_create(nights)
-        keep_times(nights, "created_at", created)
         GameNight.players.through.objects.bulk_create(
             GameNight.players.through(gamenight=night, player=player)
             for night, players in zip(nights, present, strict=True) for player in players)
@@ -301,14 +300,14 @@ class Importer(DocumentReader):
             self.members[id(series)] = {id(player) for player in members[-1]}
             changes.append([self.series_change(series, change, where)
                             for change in self.json(item, "changes", where, list)])
+        stamp(all_series, "created_at", created)
         Series.objects.bulk_create(all_series)
-        keep_times(all_series, "created_at", created)
         Series.players.through.objects.bulk_create(
             Series.players.through(series=series, player=player)
             for series, players in zip(all_series, members, strict=True) for player in players)
         made = [change for group in changes for change, _at in group]
+        stamp(made, "changed_at", [at for group in changes for _change, at in group])
         SeriesChange.objects.bulk_create(made)
-        keep_times(made, "changed_at", [at for group in changes for _change, at in group])
 
     def series_change(self, series: Series, change: Any, where: str
                       ) -> tuple[SeriesChange, datetime]:
@@ -355,8 +354,8 @@ class Importer(DocumentReader):
                                                     optional=True)))
             self.check_tournament(tournament, list(seen.values()), where)
             self.members[id(tournament)] = set(seen)
+        stamp(tournaments, "created_at", created)
         Tournament.objects.bulk_create(tournaments)
-        keep_times(tournaments, "created_at", created)
         TournamentEntry.objects.bulk_create(entries)
 
     def check_tournament(self, tournament: Tournament, players: list[Player], where: str
@@ -408,13 +407,13 @@ class Importer(DocumentReader):
 
     def write_plays(self, prepared: PreparedPlays) -> None:
         """Store plays :meth:`prepare_plays` made: a few statements, however many plays."""
+        stamp(prepared.plays, "created_at", prepared.created)
         Play.objects.bulk_create(prepared.plays)
-        keep_times(prepared.plays, "created_at", prepared.created)
         Participant.objects.bulk_create(prepared.participants)
+        stamp(prepared.cells, "entered_at", prepared.entered)
         KniffelCell.objects.bulk_create(prepared.cells)
-        keep_times(prepared.cells, "entered_at", prepared.entered)
+        stamp(prepared.changes, "changed_at", prepared.changed)
         PlayChange.objects.bulk_create(prepared.changes)
-        keep_times(prepared.changes, "changed_at", prepared.changed)
         tallies.apply(sum_of_shares(prepared.shares))
 
     def play(self, household: Household, item: Mapping[str, Any], where: str
@@ -657,3 +656,10 @@ def sum_of_shares(shares: Iterable[tallies.Share]) -> tallies.Share:
             for key, counts in theirs.items():
                 mine.setdefault(key, Counter()).update(counts)
     return total
+
+
+def stamp(objects: list[Any], field_name: str, times: list[datetime]) -> None:
+    """Give objects about to be created their times from the document: the day each was
+    really made, not the import's."""
+    for obj, moment in zip(objects, times, strict=True):
+        setattr(obj, field_name, moment)

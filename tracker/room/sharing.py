@@ -51,7 +51,8 @@ def shown_state(token: str) -> tuple[int, str]:
     state: a short text that changes whenever anything the board shows changes (see
     :mod:`tracker.table.following`), a player's name or colour included."""
     found: Any = (ShareLink.objects.filter(token=token, revoked_at__isnull=True)
-                  .values_list(*BOARD_STATE).first())
+                  .order_by().values_list(*BOARD_STATE)[:1])
+    found = found[0] if found else None
     if found is None:
         raise Http404("no such scoreboard")
     link_id, play_id, night_id, series_id, play_version, setup_version, version = found

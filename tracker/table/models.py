@@ -56,7 +56,7 @@ class OwnGame(models.Model):
     min_players = models.PositiveSmallIntegerField(_("fewest players"), null=True, blank=True)
     max_players = models.PositiveSmallIntegerField(_("most players"), null=True, blank=True)
     note = models.TextField(_("note"), blank=True, max_length=1000)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("own game")
@@ -163,7 +163,7 @@ class Play(models.Model):
     draft_revision = models.PositiveIntegerField(default=0, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+")
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     # Stored rather than computed so that history and statistics sort, filter and
     # group plays by day on an index: the night's date, or the household's local
@@ -366,7 +366,7 @@ class KniffelCell(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+",
                                    verbose_name=_("entered by"))
-    entered_at = models.DateTimeField(_("entered"), auto_now=True)
+    entered_at = models.DateTimeField(_("entered"), default=timezone.now, editable=False)
     version = models.PositiveIntegerField(_("version"), default=1)
 
     class Meta:
@@ -456,7 +456,7 @@ class PlayChange(models.Model):
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+",
                                    verbose_name=_("changed by"))
-    changed_at = models.DateTimeField(_("changed"), auto_now_add=True)
+    changed_at = models.DateTimeField(_("changed"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("change")

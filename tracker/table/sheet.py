@@ -21,8 +21,8 @@ from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.common.engine_text import say
 from tracker.table import coaching
-from tracker.table.following import PLAY_STATE, state_text
-from tracker.table.models import DICE_GAMES, KniffelCell, Participant, Play
+from tracker.table.following import sheet_state, state_text
+from tracker.table.models import KniffelCell, Participant, Play
 from tracker.table.recording import (
     stored_cell,
 )
@@ -186,9 +186,7 @@ def sheet_page_state(play_id: int, user_id: int) -> tuple[tuple[int, int], str, 
     on (see :func:`sheet_page_key`), its state as the devices following it know it (see
     :mod:`tracker.table.following`), and its household; None when there is no such sheet.
     One query."""
-    found = (Play.objects.filter(pk=play_id, household__members=user_id,
-                                 status=Play.Status.IN_PROGRESS, game__in=DICE_GAMES)
-             .values_list(*PLAY_STATE, "household_id").first())
+    found = sheet_state(play_id, user_id)
     if found is None:
         return None
     *state, household_id = found
