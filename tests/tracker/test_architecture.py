@@ -135,3 +135,16 @@ def test_each_domain_is_a_folder_with_its_tests_beside_it():
         folder = domain.replace(".", "/")
         assert (ROOT / folder / "__init__.py").exists()
         assert list((ROOT / "tests" / folder).glob("test_*.py")), f"tests/{folder}"
+
+
+#: Signs of SQL written by hand or of Django's internals.
+BY_HAND = ("connection.cursor(", ".raw(", "RawSQL(", ".extra(", "_prefetched_objects_cache",
+           "ModelState", "executemany(")
+
+
+def test_sql_is_written_by_hand_in_one_module_with_its_measured_need():
+    by_hand = sorted(module for module, path in MODULES.items()
+                     if module.startswith("tracker") and "migrations" not in module
+                     and any(sign in path.read_text() for sign in BY_HAND))
+    assert by_hand == ["tracker.table.following"]
+    assert "Built through the ORM" in MODULES["tracker.table.following"].read_text()

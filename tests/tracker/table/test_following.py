@@ -292,13 +292,13 @@ class TestEntriesAppliedOnce:
 
 def test_an_entry_that_fails_leaves_nothing_behind(host_client, kniffel, family,
                                                    monkeypatch):
-    import tracker.table.views.sheets
+    import tracker.table.cells
 
     def broken(*args, **kwargs):
         KniffelCell.objects.create(play=kniffel, player=family[0], field="chance", points=9)
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(tracker.table.views.sheets, "write_locked_cell", broken)
+    monkeypatch.setattr(tracker.table.cells, "write_locked_cell", broken)
     host_client.raise_request_exception = False
     url = reverse("cell_editor", args=[kniffel.pk, family[0].pk, "chance"])
     response = host_client.post(url, {"points": "22", "save": "1", "version": ""}, **HTMX,

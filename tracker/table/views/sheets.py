@@ -7,7 +7,6 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -22,18 +21,17 @@ from games import InvalidResult
 from games.coach import ROLLS_PER_TURN
 from tracker.common.engine_text import say
 from tracker.common.pages import render_page
-from tracker.common.parsing import parse_whole_number, small_int
+from tracker.common.parsing import small_int
 from tracker.households.access import get_for_household, show_household_of
+from tracker.table.cells import NoSuchCell, enter_cell, sheet_participant
 from tracker.table.following import follow_context, followed_state
 from tracker.table.models import Participant, Play
 from tracker.table.queries import PLAY_ABANDONED, participants_in_seat_order
 from tracker.table.recording import (
     EditConflict,
     PlayAbandoned,
-    lock_sheet,
     set_extra_kniffels,
     undo_cell,
-    write_locked_cell,
 )
 from tracker.table.sheet import (
     CSRF_SLOT,
@@ -41,7 +39,6 @@ from tracker.table.sheet import (
     further_kniffel_question,
     out_of_turn_question,
     read_dice,
-    roll_options,
     saved_cell_context,
     sheet_context,
     sheet_page_key,
@@ -121,10 +118,10 @@ def read_rolls_left(raw: str) -> int:
 
 def participant_of(play: Play, player_id: int, field: str) -> Participant:
     """The participant whose cell ``field`` this is; 404 for a cell the sheet does not have."""
-    participant = next((p for p in play.participants.all() if p.player_id == player_id), None)
-    if participant is None or field not in play.rules.field_keys:
-        raise Http404("no such cell")
-    return participant
+    try:
+        return sheet_participant(play, player_id, field)
+    except NoSuchCell:
+        raise Http404("no such cell") from None
 
 
 @login_required
@@ -147,66 +144,43 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
 
 
 def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
-    """Store the chosen field or the typed points, then answer with the changed parts only.
-
-    The play is read once, locked, and written in the same transaction: a save runs a
-    constant handful of queries, whatever the number of players or cells.
-    """
-    typed = request.POST.get("points", "").strip()
-    expected = small_int(request.POST.get("version"))
-    target = request.POST.get("choose", field)
-    problems: list[str] = []
+    """Store the chosen field or the typed points, then answer with the changed parts only."""
+    chosen = request.POST.get("choose") if "choose" in request.POST else None
     try:
-        with transaction.atomic():
-            play = lock_sheet(play_id, member=request.user)
-            if not play.is_dice_sheet:
-                raise Http404("not a score sheet")
-            participant = participant_of(play, player_id, field)
-            dice = read_dice(play, request.POST.get("dice", ""))
-            if "choose" in request.POST:
-                scores = {option["key"]: option["points"]
-                          for option in roll_options(play, participant, field, dice)}
-                points = scores.get(target)
-                problems = [] if points is not None else [
-                    _("Enter all five dice, then choose a field.")]
-                if target != field:
-                    expected = None
-            else:
-                points = parse_whole_number(typed)
-                problems = [] if points is not None else [_("Type the points as a whole number.")]
-            if not problems:
-                totals_before = dict(participant.details)
-                cell = write_locked_cell(play, participant.player, target, points,
-                                         expected_version=expected,
-                                         dice=dice if "choose" in request.POST else None,
-                                         user=request.user)
-    except Play.DoesNotExist:
-        raise Http404("no such play") from None
-    except InvalidResult as refused:
-        names = play.player_names()
-        problems = [say(problem, names) for problem in refused.problems]
+        entry = enter_cell(play_id, player_id, field, member=request.user,
+                           dice_sent=request.POST.get("dice", ""), chosen=chosen,
+                           typed=request.POST.get("points", "").strip(),
+                           expected_version=small_int(request.POST.get("version")))
+    except NoSuchCell:
+        raise Http404("no such cell") from None
     except PlayAbandoned:
         return render_sheet(request, sheet_play(request, play_id), message=PLAY_ABANDONED,
                             status=409)
     except EditConflict as conflict:
         play = sheet_play(request, play_id)
         current = conflict.current
+        target = chosen or field
+        player = next(p.player for p in play.participants.all() if p.player_id == player_id)
         message = _("%(player)s's %(field)s was entered on another tablet in the meantime "
                     "(%(points)s). Your entry was not saved.") % {
-            "player": participant.player.name, "field": say(play.rules.field(target).label),
+            "player": player.name, "field": say(play.rules.field(target).label),
             "points": current.points if current else "–"}
         return render_sheet(request, play, message=message, status=409)
-    if problems:
-        context = editor_context(play, participant, field, dice, typed=typed, problems=problems)
+    play, participant = entry.play, entry.participant
+    if entry.problems:
+        context = editor_context(play, participant, field, entry.dice,
+                                 typed=request.POST.get("points", "").strip(),
+                                 problems=entry.problems)
         return render_editor(request, play, context, status=422)
     if "save" in request.POST:
-        question = further_kniffel_question(play, participant, target, cell.points)
+        question = further_kniffel_question(play, participant, entry.target, entry.cell.points)
         if question:
             return render_further_kniffel_question(request, play, question)
     if not request.htmx or play.status != Play.Status.IN_PROGRESS:
         return render_sheet(request, sheet_play(request, play_id))
     return render_page(request, "plays/sheet_saved.html",
-                       saved_cell_context(play, participant, target, cell, totals_before))
+                       saved_cell_context(play, participant, entry.target, entry.cell,
+                                          entry.totals_before))
 
 
 def render_further_kniffel_question(request: HttpRequest, play: Play, question: dict[str, Any]
