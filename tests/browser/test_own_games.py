@@ -52,6 +52,8 @@ def test_an_evening_of_own_games(host_page: Page, live_server, table):
     page.get_by_text("+ A game of your own").click()
     page.get_by_role("textbox", name="Name").fill("Hanabi")
     page.get_by_label("How it is scored").select_option("cooperative")
+    # The choice redraws the form (the buttons wait meanwhile): tap once it is drawn.
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     page.get_by_role("button", name="Add to our games").click()
     expect(page.locator("label.game-tile", has_text="Hanabi").locator("input")).to_be_checked()
     for name in ("Anna", "Ben", "Carla"):
