@@ -105,3 +105,25 @@ def test_space_kniffel_sheets_played_with_a_free_choice_stay_valid():
     assert Series.objects.get(pk=series.pk).house_rules == {"field_choice": "free"}
     assert games.get("weltraum_kniffel").validate(
         {**play.result, "house_rules": {}})[0].code == "dice.not_playable"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_domains_counters_and_times_keep_every_row(client, django_user_model):
+    """0018 gives households the counters devices follow; 0019 lets the times default to
+    now instead of being stamped: every row and every time stays as stored."""
+    apps = migrate([("tracker", "0017_import_jobs")])
+    household = apps.get_model("tracker", "Household").objects.create(name="Family")
+    anna = apps.get_model("tracker", "Player").objects.create(household=household, name="Anna")
+    long_ago = datetime.datetime(2020, 5, 4, 19, 30, tzinfo=datetime.UTC)
+    apps.get_model("tracker", "Player").objects.filter(pk=anna.pk).update(created_at=long_ago)
+    play_pk = old_play(apps, "maus_im_nacken", [anna], {}, played_on=long_ago.date())
+    apps.get_model("tracker", "Play").objects.filter(pk=play_pk).update(created_at=long_ago)
+
+    migrate(AFTER)
+    from tracker.households.models import Household, Player
+
+    stored = Household.objects.get(name="Family")
+    assert (stored.version, stored.setup_version) == (1, 1)
+    assert Player.objects.get(pk=anna.pk).created_at == long_ago
+    assert Play.objects.get(pk=play_pk).created_at == long_ago
+    assert Play.objects.get(pk=play_pk).participants.get().player_id == anna.pk
