@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -13,22 +12,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from games import InvalidResult
-from tracker.common.engine_text import say
 from tracker.common.pages import render_page
-from tracker.common.parsing import parse_whole_number, small_int
+from tracker.common.parsing import small_int
 from tracker.households.access import get_for_household
 from tracker.table.models import Play
+from tracker.table.pad_entries import NoSuchColumn, enter_round_points
 from tracker.table.queries import PLAY_ABANDONED, participants_in_seat_order
-from tracker.table.recording import EditConflict, PlayAbandoned, lock_sheet
+from tracker.table.recording import EditConflict, PlayAbandoned
 from tracker.table.rounds import (
     finish_own_game,
     kept_round_by_round,
-    set_locked_round_points,
     stored_rounds,
     undo_round,
 )
-from tracker.table.score_pad import apply_key, next_cell, pad_context, sides_of
+from tracker.table.score_pad import apply_key, next_cell, pad_context
 
 
 def pad_play(request: HttpRequest, play_id: int) -> Play:
@@ -89,35 +86,13 @@ def render_pad_page_with(request: HttpRequest, play: Play, context: dict[str, An
 
 
 def save_points(request: HttpRequest, play_id: int, number: int, index: int) -> HttpResponse:
-    """Store one side's points of one round and answer with what changed on the pad.
-
-    The play is read once, locked, and written in the same transaction, as a Kniffel cell
-    is: a save runs a constant handful of queries.
-    """
+    """Store one side's points of one round and answer with what changed on the pad."""
     typed = request.POST.get("points", "").strip()
-    points = parse_whole_number(typed)
-    expected = small_int(request.POST.get("version"))
-    message = ""
     try:
-        with transaction.atomic():
-            play = lock_sheet(play_id, member=request.user)
-            if not kept_round_by_round(play):
-                raise Http404("not kept on the score pad")
-            sides = sides_of(play)
-            if not 0 <= index < len(sides):
-                raise Http404("no such column")
-            if points is None:
-                message = _("Type the points as a whole number.")
-            elif expected is None:
-                raise EditConflict
-            else:
-                change = set_locked_round_points(play, number, sides[index].key, points,
-                                                 expected_version=expected, user=request.user)
-    except Play.DoesNotExist:
-        raise Http404("no such play") from None
-    except InvalidResult as refused:
-        names = {side.key: side.name for side in sides}
-        message = " ".join(say(problem, names) for problem in refused.problems)
+        entry = enter_round_points(play_id, number, index, member=request.user, typed=typed,
+                                   expected_version=small_int(request.POST.get("version")))
+    except NoSuchColumn:
+        raise Http404("no such column of a score pad") from None
     except PlayAbandoned:
         return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
     except EditConflict:
@@ -125,6 +100,7 @@ def save_points(request: HttpRequest, play_id: int, number: int, index: int) -> 
             "The pad was changed on another tablet in the meantime: your points were not "
             "saved and nothing was overwritten. Here is the pad as it is now; enter them "
             "again if they are still missing."))
+    play, message = entry.play, entry.message
     if message:
         context = pad_context(play, cell=(number, index), typed=typed, message=message,
                               history=[])
@@ -133,9 +109,9 @@ def save_points(request: HttpRequest, play_id: int, number: int, index: int) -> 
         return render_pad_page_with(request, pad_play(request, play_id), context, status=422)
     if not request.htmx:
         return redirect("play_detail", play_id)
-    cell = next_cell(stored_rounds(play), sides, after=(number, index))
+    cell = next_cell(stored_rounds(play), entry.sides, after=(number, index))
     return render_page(request, "plays/pad_saved.html",
-                       pad_context(play, cell=cell, history=[], new_change=change))
+                       pad_context(play, cell=cell, history=[], new_change=entry.change))
 
 
 @login_required

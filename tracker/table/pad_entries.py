@@ -1,0 +1,88 @@
+"""Entering one side's points of one round on the score pad of an own game.
+
+The play is read once, locked, and written in the same transaction, as a Kniffel cell is
+(:mod:`tracker.table.cells`): an entry runs a constant handful of queries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import InvalidResult
+from tracker.common.engine_text import say
+from tracker.common.parsing import parse_whole_number
+from tracker.table.models import Play, PlayChange
+from tracker.table.recording import EditConflict, lock_sheet
+from tracker.table.rounds import kept_round_by_round, set_locked_round_points
+from tracker.table.score_pad import Side, sides_of
+
+
+class NoSuchColumn(Exception):
+    """The play is not one of the member's kept on the score pad, or has no such column."""
+
+
+@dataclass
+class PadEntry:
+    """What an entry did: the play as stored after it, and the change it made; or the
+    ``message`` saying why nothing was stored."""
+
+    play: Play
+    sides: list[Side]
+    change: PlayChange | None = None
+    message: str = ""
+
+
+class RefusedPoints(Exception):
+    """The rules refused the pad with the points: the transaction is rolled back."""
+
+    def __init__(self, entry: PadEntry):
+        super().__init__("refused by the rules")
+        self.entry = entry
+
+
+def enter_round_points(play_id: int, number: int, index: int, *, member: AbstractBaseUser,
+                       typed: str, expected_version: int | None) -> PadEntry:
+    """Store the ``typed`` points of column ``index`` in round ``number``.
+
+    ``expected_version`` is the play's version as the tablet saw it. NoSuchColumn,
+    EditConflict and PlayAbandoned change nothing; unreadable points or a pad the rules
+    refuse come back as the entry's ``message``.
+    """
+    try:
+        with transaction.atomic():
+            return _enter_locked(play_id, number, index, member=member, typed=typed,
+                                 expected_version=expected_version)
+    except RefusedPoints as refused:
+        return refused.entry
+
+
+def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBaseUser,
+                  typed: str, expected_version: int | None) -> PadEntry:
+    try:
+        play = lock_sheet(play_id, member=member)
+    except Play.DoesNotExist:
+        raise NoSuchColumn(f"no play {play_id}") from None
+    if not kept_round_by_round(play):
+        raise NoSuchColumn(f"play {play_id} is not kept on the score pad")
+    sides = sides_of(play)
+    if not 0 <= index < len(sides):
+        raise NoSuchColumn(f"no column {index}")
+    entry = PadEntry(play, sides)
+    points = parse_whole_number(typed)
+    if points is None:
+        entry.message = _("Type the points as a whole number.")
+        return entry
+    if expected_version is None:
+        raise EditConflict
+    try:
+        entry.change = set_locked_round_points(play, number, sides[index].key, points,
+                                               expected_version=expected_version, user=member)
+    except InvalidResult as refused:
+        names = {side.key: side.name for side in sides}
+        entry.message = " ".join(say(problem, names) for problem in refused.problems)
+        raise RefusedPoints(entry) from None
+    return entry
