@@ -4,7 +4,6 @@ opens, the board's full address and its QR code."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import segno
 from django.contrib.auth.models import AbstractBaseUser
@@ -50,9 +49,8 @@ def shown_state(token: str) -> tuple[int, str]:
     """The id of the link that ``token`` opens, unless revoked (else 404), and its board's
     state: a short text that changes whenever anything the board shows changes (see
     :mod:`tracker.table.following`), a player's name or colour included."""
-    found: Any = (ShareLink.objects.filter(token=token, revoked_at__isnull=True)
-                  .order_by().values_list(*BOARD_STATE)[:1])
-    found = found[0] if found else None
+    found = next(iter(ShareLink.objects.filter(token=token, revoked_at__isnull=True)
+                      .order_by().values_list(*BOARD_STATE)[:1]), None)
     if found is None:
         raise Http404("no such scoreboard")
     link_id, play_id, night_id, series_id, play_version, setup_version, version = found

@@ -60,21 +60,10 @@ def enter_cell(play_id: int, player_id: int, field_key: str, *, member: Abstract
     NoSuchCell, EditConflict and PlayAbandoned change nothing; a person's mistake (no five
     dice, unreadable points, a result the rules refuse) comes back as ``problems``.
     """
-    try:
-        with transaction.atomic():
-            return _enter_locked(play_id, player_id, field_key, member=member,
-                                 dice_sent=dice_sent, chosen=chosen, typed=typed,
-                                 expected_version=expected_version)
-    except RefusedEntry as refused:
-        return refused.entry
-
-
-class RefusedEntry(Exception):
-    """The rules refused the sheet with the entry: the transaction is rolled back."""
-
-    def __init__(self, entry: CellEntry):
-        super().__init__("refused by the rules")
-        self.entry = entry
+    with transaction.atomic():
+        return _enter_locked(play_id, player_id, field_key, member=member,
+                             dice_sent=dice_sent, chosen=chosen, typed=typed,
+                             expected_version=expected_version)
 
 
 def _enter_locked(play_id: int, player_id: int, field_key: str, *, member: AbstractBaseUser,
@@ -110,5 +99,5 @@ def _enter_locked(play_id: int, player_id: int, field_key: str, *, member: Abstr
     except InvalidResult as refused:
         names = play.player_names()
         entry.problems = [say(problem, names) for problem in refused.problems]
-        raise RefusedEntry(entry) from None
+        transaction.set_rollback(True)  # nothing of a refused entry is kept
     return entry

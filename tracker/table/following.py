@@ -77,21 +77,25 @@ def state_sql(model: type[Model], sheet_in_progress: bool, vendor: str
     values of its further conditions: a play's own counters and its household's setup
     version, or for any other object its household's version."""
     quote = connection.ops.quote_name
-    play_columns = [f"o.{quote(Play._meta.get_field(name).column)}"
-                    for name in ("version", "draft_revision", "status")]
-    household_column = "setup_version" if model is Play else "version"
-    selected = [*(play_columns if model is Play else []),
-                f"h.{quote(Household._meta.get_field(household_column).column)}"]
+
+    def column(of: type[Model], name: str) -> str:
+        return quote(of._meta.get_field(name).column)
+
+    members = Household.members.through
+    play_columns = [f"o.{column(Play, name)}" for name in ("version", "draft_revision", "status")]
+    household_column = column(Household, "setup_version" if model is Play else "version")
+    selected = [*(play_columns if model is Play else []), f"h.{household_column}"]
+    owner = f"o.{column(model, 'household')}"
     if sheet_in_progress:
-        selected.append("o.household_id")
+        selected.append(owner)
     sql = (f"SELECT {', '.join(selected)} FROM {quote(model._meta.db_table)} o"
-           f" JOIN {quote(Household._meta.db_table)} h ON h.id = o.household_id"
-           f" JOIN {quote(Household.members.through._meta.db_table)} m"
-           f" ON m.household_id = o.household_id"
-           f" WHERE o.id = %s AND m.user_id = %s")
+           f" JOIN {quote(Household._meta.db_table)} h ON h.{column(Household, 'id')} = {owner}"
+           f" JOIN {quote(members._meta.db_table)} m ON m.{column(members, 'household')} = {owner}"
+           f" WHERE o.{column(model, 'id')} = %s AND m.{column(members, 'user')} = %s")
     if not sheet_in_progress:
         return sql, ()
-    sql += f" AND o.status = %s AND o.game IN ({', '.join(['%s'] * len(DICE_GAMES))})"
+    sql += (f" AND o.{column(Play, 'status')} = %s"
+            f" AND o.{column(Play, 'game')} IN ({', '.join(['%s'] * len(DICE_GAMES))})")
     return sql, (Play.Status.IN_PROGRESS, *DICE_GAMES)
 
 

@@ -36,14 +36,6 @@ class PadEntry:
     message: str = ""
 
 
-class RefusedPoints(Exception):
-    """The rules refused the pad with the points: the transaction is rolled back."""
-
-    def __init__(self, entry: PadEntry):
-        super().__init__("refused by the rules")
-        self.entry = entry
-
-
 def enter_round_points(play_id: int, number: int, index: int, *, member: AbstractBaseUser,
                        typed: str, expected_version: int | None) -> PadEntry:
     """Store the ``typed`` points of column ``index`` in round ``number``.
@@ -52,12 +44,9 @@ def enter_round_points(play_id: int, number: int, index: int, *, member: Abstrac
     EditConflict and PlayAbandoned change nothing; unreadable points or a pad the rules
     refuse come back as the entry's ``message``.
     """
-    try:
-        with transaction.atomic():
-            return _enter_locked(play_id, number, index, member=member, typed=typed,
-                                 expected_version=expected_version)
-    except RefusedPoints as refused:
-        return refused.entry
+    with transaction.atomic():
+        return _enter_locked(play_id, number, index, member=member, typed=typed,
+                             expected_version=expected_version)
 
 
 def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBaseUser,
@@ -84,5 +73,5 @@ def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBase
     except InvalidResult as refused:
         names = {side.key: side.name for side in sides}
         entry.message = " ".join(say(problem, names) for problem in refused.problems)
-        raise RefusedPoints(entry) from None
+        transaction.set_rollback(True)  # nothing of refused points is kept
     return entry

@@ -86,6 +86,19 @@ class TestFollowing:
         family[0].save()
         assert ask(host_client, url, state).status_code == 200
 
+    def test_a_scoreboard_shared_and_revoked_shows_on_the_other_tablet(
+            self, host_client, second_client, kniffel):
+        url, state = page_state(second_client.get(kniffel.get_absolute_url()).content.decode())
+        host_client.post(reverse("share_create", args=["play", kniffel.pk]))
+        shared = ask(second_client, url, state)
+        assert shared.status_code == 200
+        page = second_client.get(kniffel.get_absolute_url()).content.decode()
+        assert "Revoke the link" in page
+        host_client.post(re.search(r'action="(/share/[^"]+/revoke/)"', page).group(1))
+        assert ask(second_client, url, shared.content.decode()).status_code == 200
+        page = second_client.get(kniffel.get_absolute_url()).content.decode()
+        assert "Share a scoreboard" in page
+
     @pytest.mark.parametrize("kind", ["night", "series", "tournament"])
     def test_evenings_series_and_tournaments_follow_their_games(
             self, host_client, household, night, family, kind):
