@@ -22,9 +22,9 @@ How it is scored (``scoring``):
 ``teams`` (default no): the players sit in teams (``teams`` maps each team's
 name to its players, at least two teams, every player in exactly one). A team
 has one score or one place, and every member of a team shares it: every
-member of a winning team wins. Places count players, as everywhere: with two
-teams of two, the members of the second team share place 3. Co-operative
-games have no teams.
+member of a winning team wins. Teams are ranked as teams: with two teams of
+two, the members of the second team share place 2 (three teams: 1, 2, 3),
+however many players each team has. Co-operative games have no teams.
 
 How it ends (``end`` and ``end_at``): ``host`` (the host says so), ``rounds``
 (after ``end_at`` rounds) or ``target`` (when a player or team reaches
@@ -74,7 +74,6 @@ from games.base import (
     places_by_order,
     places_by_points,
     read_count,
-    shared_places,
 )
 from games.i18n import Text
 
@@ -356,7 +355,7 @@ class Generic(Rules[Played]):
         side_places = self._with_recorded_winners(side_places, played.winners)
         team_of = {member: side for side, members in played.sides.items() for member in members}
         points = {p: totals.get(team_of[p], 0) for p in table.players}
-        places = shared_places(table.players, lambda p: side_places[team_of[p]])
+        places = {p: side_places[team_of[p]] for p in table.players}
         details = {p: {"score": totals.get(team_of[p]) if scoring != "places" else None,
                        "team": team_of[p] if rules["teams"] else None,
                        "rounds": len(played.rounds) if played.rounds is not None else None}

@@ -44,19 +44,34 @@ def test_a_game_kept_round_by_round_is_under_way_until_the_host_finishes_it():
 
 
 def test_teams_share_their_score_and_place():
-    """Places count players, as in every game: the second team's members share place 3."""
+    """Teams are ranked as teams: the second team's members share place 2, not 3."""
     outcome = score({"teams": TEAMS, "rounds": [{"Red": 120, "Blue": 80},
                                                 {"Red": -20, "Blue": 140}],
                      "finished": True}, teams=True)
     assert outcome.points == {"anna": 100, "carl": 100, "ben": 220, "dora": 220}
+    assert outcome.places == {"ben": 1, "dora": 1, "anna": 2, "carl": 2}
     assert outcome.winners == ["ben", "dora"]
     assert outcome.details["anna"]["team"] == "Red"
 
 
 def test_a_team_game_without_points_places_the_teams():
     outcome = score({"teams": TEAMS, "order": ["Blue"]}, teams=True, scoring="places")
-    assert outcome.places == {"ben": 1, "dora": 1, "anna": 3, "carl": 3}
+    assert outcome.places == {"ben": 1, "dora": 1, "anna": 2, "carl": 2}
     assert not outcome.scored_by_points
+
+
+def test_three_teams_are_placed_one_two_three():
+    teams = {"Red": ["anna"], "Blue": ["ben", "carl"], "Green": ["dora"]}
+    outcome = score({"teams": teams, "scores": {"Red": 10, "Blue": 30, "Green": 20}},
+                    teams=True)
+    assert outcome.places == {"ben": 1, "carl": 1, "dora": 2, "anna": 3}
+
+
+def test_a_team_of_many_against_a_team_of_one_is_second_not_fourth():
+    """Village against werewolf: the werewolf who lost is 2nd, not 4th."""
+    teams = {"Village": ["anna", "ben", "carl"], "Werewolves": ["dora"]}
+    outcome = score({"teams": teams, "order": ["Village"]}, teams=True, scoring="places")
+    assert outcome.places == {"anna": 1, "ben": 1, "carl": 1, "dora": 2}
 
 
 def test_win_or_lose_only_places_by_finishing_order():

@@ -77,10 +77,16 @@ def assert_scores_or_explains(rules, result):
 
 
 def assert_places_agree_with_points(outcome: Outcome):
+    """Places rank the sides (each player, or each team as one): 1, 1, 3 between sides."""
     places, points = outcome.places, outcome.points
     assert set(places) == set(points)
-    for place in places.values():
-        assert place == 1 + sum(1 for other in places.values() if other < place)
+    side_of = {player: (detail or {}).get("team") or player
+               for player, detail in outcome.details.items()}
+    side_places = {side_of[player]: place for player, place in places.items()}
+    for player, place in places.items():
+        assert side_places[side_of[player]] == place
+    for place in side_places.values():
+        assert place == 1 + sum(1 for other in side_places.values() if other < place)
     sign = -1 if outcome.lower_is_better else 1
     for a in points:
         for b in points:

@@ -127,3 +127,35 @@ def test_the_domains_counters_and_times_keep_every_row(client, django_user_model
     assert Player.objects.get(pk=anna.pk).created_at == long_ago
     assert Play.objects.get(pk=play_pk).created_at == long_ago
     assert Play.objects.get(pk=play_pk).participants.get().player_id == anna.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_team_plays_stored_before_rank_their_teams_as_teams(client, django_user_model):
+    """0020: two teams of two stored as 1, 1, 3, 3 become 1, 1, 2, 2;
+    plays without teams keep their places."""
+    apps = migrate([("tracker", "0019_times_from_imports")])
+    household = apps.get_model("tracker", "Household").objects.create(name="Family")
+    names = ["Mama", "Papa", "Finn", "Zoë"]
+    players = [apps.get_model("tracker", "Player").objects.create(household=household, name=n)
+               for n in names]
+    rules = {"scoring": "most_points", "teams": True, "end": "host", "end_at": 0}
+    result = {"players": [str(p.pk) for p in players],
+              "teams": {"Eltern": [str(players[0].pk), str(players[1].pk)],
+                        "Kinder": [str(players[2].pk), str(players[3].pk)]},
+              "scores": {"Eltern": 42, "Kinder": 37}}
+    team_play = old_play(apps, "generic", players, result, house_rules=rules,
+                         played_on=datetime.date(2025, 1, 1))
+    solo_play = old_play(apps, "generic", players, {}, house_rules={**rules, "teams": False},
+                         played_on=datetime.date(2025, 1, 1))
+    Participant = apps.get_model("tracker", "Participant")
+    for seat, (team, place) in enumerate([("Eltern", 1), ("Eltern", 1), ("Kinder", 3),
+                                          ("Kinder", 3)]):
+        Participant.objects.filter(play_id=team_play, seat=seat).update(
+            place=place, details={"team": team, "score": 42 if place == 1 else 37})
+
+    migrate(AFTER)
+
+    stored = Play.objects.get(pk=team_play)
+    assert [p.place for p in stored.participants.order_by("seat")] == [1, 1, 2, 2]
+    assert [p.place for p in Play.objects.get(pk=solo_play).participants.order_by("seat")] \
+        == [1, 2, 3, 4]

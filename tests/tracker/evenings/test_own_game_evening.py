@@ -44,9 +44,9 @@ def test_the_evenings_standings_count_co_operative_team_and_fewest_points_games(
     assert [(row.name, row.rank, row.wins, row.seconds, row.thirds, row.played)
             for row in rows] == [
         ("Anna", 1, 2, 1, 0, 4),  # Hanabi won, Spades; second in Skyjo
-        ("Ben", 2, 2, 0, 1, 4),  # Hanabi won, Skyjo; the losing team of Spades shares 3rd
-        ("Carla", 2, 2, 0, 1, 3),  # Hanabi won, Spades; third in Skyjo
-        ("David", 4, 0, 0, 1, 2),  # Hanabi lost is no second place
+        ("Ben", 1, 2, 1, 0, 4),  # Hanabi won, Skyjo; the losing team of Spades is 2nd
+        ("Carla", 3, 2, 0, 1, 3),  # Hanabi won, Spades; third in Skyjo
+        ("David", 4, 0, 1, 0, 2),  # Hanabi lost is no second place; Spades' second team is
     ]
 
 
@@ -56,12 +56,13 @@ def test_the_night_page_says_how_the_co_operative_games_ended(host_client, eveni
     assert "Certificates for the winners (PDF)" in page
 
 
-def test_the_certificates_go_to_the_player_with_the_most_wins(host_client, evening):
+def test_the_certificates_go_to_the_players_with_the_most_wins(host_client, evening):
+    """Anna and Ben both won two games and came second once: each gets a certificate."""
     response = host_client.get(reverse("night_certificates", args=[evening.pk]),
                                {"lang": "en"})
     assert response.status_code == 200
     pages, _ = read_pdf(response.content)
-    assert len(pages) == 1 and "Anna" in pages[0]
+    assert len(pages) == 2 and "Anna" in pages[0] and "Ben" in pages[1]
 
 
 def test_an_evening_of_one_lost_co_operative_game_has_no_certificate(host_client, household,

@@ -136,7 +136,7 @@ def test_each_kind_of_game_keeps_its_result():
                                                  household.players.get(name="Carla").key],
                                          "Blue": [household.players.get(name="Ben").key,
                                                   household.players.get(name="David").key]}
-    assert places(codenames) == {"Anna": 1, "Carla": 1, "Ben": 3, "David": 3}
+    assert places(codenames) == {"Anna": 1, "Carla": 1, "Ben": 2, "David": 2}
 
     skyjo = play_of(household, "Skyjo")
     assert [p.player.name for p in sorted(skyjo.participants.all(), key=lambda p: p.seat)] == [
@@ -159,7 +159,7 @@ def test_the_recorded_winner_stands_against_the_scores():
     doppelkopf = play_of(household, "Doppelkopf")
     assert doppelkopf.result["scores"] == {"Re": 120, "Kontra": 121}
     assert "winners" not in doppelkopf.result
-    assert places(doppelkopf) == {"Ben": 1, "David": 1, "Anna": 3, "Carla": 3}
+    assert places(doppelkopf) == {"Ben": 1, "David": 1, "Anna": 2, "Carla": 2}
 
 
 def test_the_report_lists_what_was_not_kept():
@@ -292,10 +292,10 @@ def test_a_household_goes_out_in_bgstats_format_with_scores_winners_and_teams():
         "Anna": ("30", False), "Carla": ("12", True), "Ben": ("8", False)}
     assert by_game["Skyjo"]["manualWinner"] is True
     assert by_game["Skyjo"]["playDate"] == "2024-03-02 15:00:00"
-    teams = {names[row["playerRefId"]]: (row["team"], row["winner"])
+    teams = {names[row["playerRefId"]]: (row["team"], row["winner"], row["rank"])
              for row in by_game["Doppelkopf"]["playerScores"]}
-    assert teams == {"Anna": ("Re", False), "Ben": ("Kontra", True),
-                     "Carla": ("Re", False), "David": ("Kontra", True)}
+    assert teams == {"Anna": ("Re", False, 2), "Ben": ("Kontra", True, 1),
+                     "Carla": ("Re", False, 2), "David": ("Kontra", True, 1)}
 
 
 def test_a_bgstats_export_imports_back_the_same():
