@@ -19,6 +19,7 @@ from django.db.models import (
     Avg,
     CharField,
     Count,
+    Exists,
     F,
     IntegerField,
     Max,
@@ -54,7 +55,6 @@ from tracker.table.models import (
 LEADERBOARD_MIN_PLAYS = 3
 #: More bars than this make a distribution chart unreadable on a tablet.
 DISTRIBUTION_BINS = 12
-WILSON_Z = 1.96
 
 
 def counted_plays(household: Household) -> QuerySet[Play]:
@@ -66,6 +66,19 @@ def counted_participations(household: Household) -> QuerySet[Participant]:
     """Seats in the household's finished plays: the rows every statistic adds up."""
     return Participant.objects.filter(play__household=household,
                                       play__status=PlayStatus.FINISHED).order_by()
+
+
+def one_seat_per_side(rows: QuerySet[Participant]) -> QuerySet[Participant]:
+    """``rows`` with one seat for each side: a team's score, or the score a co-operative
+    table shares, counts once, not once per player (the seat taken is the team's first)."""
+    same_side = Participant.objects.filter(play=OuterRef("play"), seat__lt=OuterRef("seat"))
+    # Seats without a team (no key, or JSON null, which SQLite reads as the text 'null')
+    # have no teammates.
+    teammates = (same_side.exclude(details__team=None).annotate(side=KT("details__team"))
+                 .filter(side=OuterRef("side")))
+    return (rows.annotate(side=KT("details__team"))
+            .exclude(Exists(same_side.filter(play__house_rules__scoring="cooperative")))
+            .exclude(Exists(teammates)))
 
 
 def counted_seats(player: Player) -> QuerySet[Participant]:
@@ -102,11 +115,13 @@ def game_name(key: str) -> str:
 
 @dataclass(frozen=True)
 class CountedGame:
-    """A game as the statistics count it: its key, its name, whether it gives points."""
+    """A game as the statistics count it: its key, its name, whether it gives points and
+    whether the table plays it together against the game."""
 
     key: str
     name: str
     scored_by_points: bool
+    cooperative: bool = False
 
 
 def counted_game(household: Household, key: str) -> CountedGame | None:
@@ -122,22 +137,12 @@ def counted_game(household: Household, key: str) -> CountedGame | None:
     if own_game is None:
         return None
     return CountedGame(key, own_game.name,
-                       games.get("generic").scores_points(own_game.house_rules))
+                       games.get("generic").scores_points(own_game.house_rules),
+                       cooperative=own_game.scoring == "cooperative")
 
 
 def rate(part: int, whole: int) -> float | None:
     return part / whole if whole else None
-
-
-def wilson(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: (low, high), both between 0 and 1."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
 def percent(value: float) -> str:
@@ -332,11 +337,24 @@ def player_stats(player: Player, players: dict[int, Player]) -> dict[str, Any]:
 
 @dataclass
 class Record:
-    """A stand-out result: what it is, the points, who set it and in which play."""
+    """A stand-out result: what it is, the points, who set it and in which play; a team's
+    record is held by every one of its players."""
 
     label: str
     points: int
     participant: Participant
+    holders: list[Player] = field(default_factory=list)
+
+
+def side_of(seat: Participant) -> list[Player]:
+    """The players who share ``seat``'s result: its team, or the seat's player alone.
+
+    Reads the play's seats once (one query) through the ``play`` already selected."""
+    team = (seat.details or {}).get("team")
+    if team is None:
+        return [seat.player]
+    return [other.player for other in seat.play.participants.select_related("player")
+            if (other.details or {}).get("team") == team]
 
 
 def best_result(rows: QuerySet[Participant], lowest: bool) -> Participant | None:
@@ -356,11 +374,11 @@ def game_records(household: Household, key: str) -> list[Record]:
         best = best_result(rows.filter(play__lower_is_better=lowest), lowest)
         if best is not None:
             label = _("Fewest points") if lowest else _("Most points")
-            records.append(Record(label, best.points, best))
+            records.append(Record(label, best.points, best, side_of(best)))
     if key in ("kniffel", "weltraum_kniffel"):
         worst = best_result(rows, lowest=True)
         if worst is not None:
-            records.append(Record(_("Fewest points"), worst.points, worst))
+            records.append(Record(_("Fewest points"), worst.points, worst, [worst.player]))
     return records
 
 
@@ -380,14 +398,15 @@ def leaderboard(household: Household, key: str, players: dict[int, Player],
 
 
 def score_distribution(household: Household, key: str) -> list[dict[str, Any]]:
-    """How often each range of points was scored; places for games without points."""
+    """How often each range of points was scored, once for each side (a team's score counts
+    once, as the family counts it); places for games without points."""
     game = counted_game(household, key)
     return distribution_of(household, key, game is not None and game.scored_by_points)
 
 
 def distribution_of(household: Household, key: str, scored_by_points: bool
                     ) -> list[dict[str, Any]]:
-    rows = counted_participations(household).filter(play__game_key=key)
+    rows = one_seat_per_side(counted_participations(household).filter(play__game_key=key))
     if not scored_by_points:
         return [{"label": f"{row['place']}.", "count": row["count"]}
                 for row in rows.filter(place__isnull=False).values("place")
@@ -405,105 +424,6 @@ def distribution_of(household: Household, key: str, scored_by_points: bool
         label = str(start) if width == 1 else f"{start}–{start + width - 1}"
         bins.append({"label": label, "count": counts.get(index, 0)})
     return bins
-
-
-@dataclass
-class FairnessRow:
-    """Wins of one seat (or of the start player) against the share a fair game would give."""
-
-    label: str
-    plays: int = 0
-    wins: int = 0
-    fair: float = 0.0
-
-    @property
-    def win_rate(self) -> float | None:
-        return rate(self.wins, self.plays)
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.plays)
-
-    @property
-    def verdict(self) -> str:
-        """"advantage", "disadvantage" or "none": where the fair share lies from the interval."""
-        low, high = self.interval
-        if not self.plays or low <= self.fair / self.plays <= high:
-            return "none"
-        return "advantage" if self.fair / self.plays < low else "disadvantage"
-
-    @property
-    def fair_rate(self) -> float | None:
-        return rate(self.fair, self.plays)
-
-
-def fairness(household: Household, key: str, name: str | None = None) -> dict[str, Any]:
-    """Win rate by seat and of the start player, with Wilson intervals and one sentence
-    that names the game (``name``, or its name read for ``key``).
-
-    A fair game gives each of n players a 1/n chance, so the fair share of a seat is
-    summed over its plays; plays with different numbers of players can then be pooled.
-    """
-    table_size = (Participant.objects.filter(play=OuterRef("play")).order_by()
-                  .values("play").annotate(n=Count("id")).values("n"))
-    rows = (counted_participations(household).filter(play__game_key=key)
-            .annotate(size=Subquery(table_size),
-                      starts=Q(seat=F("play__start_seat")))
-            .values("seat", "size", "starts")
-            .annotate(plays=Count("id"), wins=Count("id", filter=Q(place=1))))
-    seats: dict[int, FairnessRow] = {}
-    start = FairnessRow(_("Start player"))
-    for row in rows:
-        groups = [seats.setdefault(row["seat"], FairnessRow(
-            _("Seat %(number)s") % {"number": row["seat"] + 1}))]
-        if row["starts"]:
-            groups.append(start)
-        for group in groups:
-            group.plays += row["plays"]
-            group.wins += row["wins"]
-            group.fair += row["plays"] / row["size"]
-    return {"seats": [seats[seat] for seat in sorted(seats)], "start": start,
-            "sentence": fairness_sentence(start, name or game_name(key))}
-
-
-def fairness_sentence(start: FairnessRow, game: str) -> str:
-    """One plain sentence on whether the start player has an advantage.
-
-    The game's name leads, before a colon, so that the sentence reads well whatever the
-    name is ("Any other game", "Mau Mau") and needs no article or plural of it.
-    """
-    if not start.plays:
-        return _("%(game)s: no finished game yet, so nothing can be said about fairness.") % {
-            "game": game}
-    low, high = start.interval
-    figures = {"wins": start.wins, "plays": start.plays, "game": game,
-               "rate": percent(start.win_rate), "low": round(low * 100),
-               "high": percent(high), "fair": percent(start.fair_rate)}
-    verdict = {
-        "none": _("%(game)s: the start player won %(wins)s of %(plays)s games (%(rate)s, "
-                  "%(low)s–%(high)s): no clear advantage (a fair share is %(fair)s)."),
-        "advantage": _("%(game)s: the start player won %(wins)s of %(plays)s games "
-                       "(%(rate)s, %(low)s–%(high)s): starting is an advantage (a fair share "
-                       "is %(fair)s)."),
-        "disadvantage": _("%(game)s: the start player won %(wins)s of %(plays)s games "
-                          "(%(rate)s, %(low)s–%(high)s): starting is a disadvantage (a fair "
-                          "share is %(fair)s)."),
-    }[start.verdict]
-    return verdict % figures
-
-
-def game_stats(household: Household, key: str, players: dict[int, Player],
-               game: CountedGame | None = None) -> dict[str, Any]:
-    """Everything a game's page shows (``game``: the game of ``key``, when read already)."""
-    game = game or counted_game(household, key) or CountedGame(key, key, True)
-    return {
-        "plays": counted_plays(household).filter(game_key=key).count(),
-        "records": game_records(household, key),
-        "leaderboard": leaderboard(household, key, players),
-        "min_plays": LEADERBOARD_MIN_PLAYS,
-        "distribution": distribution_of(household, key, game.scored_by_points),
-        "fairness": fairness(household, key, game.name),
-    }
 
 
 def played_games(household: Household) -> list[dict[str, Any]]:

@@ -8,6 +8,8 @@ from django.utils import translation
 from tests.factories import GameNightFactory
 from tests.tracker.looking_back.stats_fixtures import build_history, finish_generic, uno_key
 from tracker.looking_back import stats
+from tracker.looking_back.fairness import fairness, wilson
+from tracker.looking_back.game_page import game_stats
 from tracker.table import tallies
 from tracker.table.models import KniffelCell, Participant, Play, PlayStatus
 
@@ -83,7 +85,7 @@ def test_renaming_a_player_changes_no_number(history, family, players):
 
 
 def test_game_records_leave_the_abandoned_play_out(history, household, players):
-    numbers = stats.game_stats(household, uno_key(household), players)
+    numbers = game_stats(household, uno_key(household), players)
     assert numbers["plays"] == 3
     assert [(r.label, r.points, r.participant.player.name) for r in numbers["records"]] == [
         ("Most points", 10, "Anna")]
@@ -98,7 +100,7 @@ def test_score_distribution_counts_each_score(history, household):
 
 
 def test_fairness_by_seat_and_start_player(history, household):
-    fair = stats.fairness(household, uno_key(household))
+    fair = fairness(household, uno_key(household))
     assert [(row.label, row.plays, row.wins) for row in fair["seats"]] == [
         ("Seat 1", 3, 2), ("Seat 2", 3, 2), ("Seat 3", 2, 0)]
     start = fair["start"]
@@ -108,28 +110,28 @@ def test_fairness_by_seat_and_start_player(history, household):
     assert fair["sentence"] == ("Uno: the start player won 2 of 3 games "
                                 "(67%, 21–94%): no clear advantage (a fair share is 39%).")
     with translation.override("de"):
-        german = stats.fairness(household, uno_key(household))["sentence"]
+        german = fairness(household, uno_key(household))["sentence"]
     assert german.startswith("Uno: Der Startspieler hat 2 von 3 Partien gewonnen")
 
 
 def test_wilson_interval_of_31_wins_in_80_games():
-    low, high = stats.wilson(31, 80)
+    low, high = wilson(31, 80)
     assert (round(low * 100), round(high * 100)) == (29, 50)
-    assert stats.wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_a_clear_start_player_advantage_is_named(household, family):
     night = GameNightFactory(household=household)
     for _ in range(12):
         finish_generic(household, night, [(family[0], 10), (family[1], 1)], start_seat=0)
-    fair = stats.fairness(household, uno_key(household))
+    fair = fairness(household, uno_key(household))
     assert fair["start"].verdict == "advantage"
     assert "starting is an advantage" in fair["sentence"]
     assert fair["seats"][1].verdict == "disadvantage"
 
 
 def test_a_game_with_no_plays_has_no_numbers(history, household, players):
-    numbers = stats.game_stats(household, "mau_mau", players)
+    numbers = game_stats(household, "mau_mau", players)
     assert (numbers["plays"], numbers["records"], numbers["leaderboard"],
             numbers["distribution"]) == (0, [], [], [])
     assert numbers["fairness"]["sentence"] == (

@@ -21,6 +21,7 @@ from tracker.households.models import Household, Player
 from tracker.looking_back import stats
 from tracker.looking_back.charts import count_bars, count_rows, rate_line
 from tracker.looking_back.forms import HistoryFilterForm
+from tracker.looking_back.game_page import game_stats as game_numbers
 from tracker.looking_back.history import history_objects
 from tracker.table.models import DICE_GAMES, Participant, Play
 
@@ -91,7 +92,7 @@ def game_stats(request: HttpRequest, game: str) -> HttpResponse:
     counted = stats.counted_game(household, game)
     if counted is None:
         raise Http404("no such game")
-    numbers = stats.game_stats(household, game, household_players(household), counted)
+    numbers = game_numbers(household, game, household_players(household), counted)
     x_title = _("Points") if counted.scored_by_points else _("Place")
     chart = count_bars(numbers["distribution"], x_title, _("Results")) \
         if numbers["distribution"] else None
