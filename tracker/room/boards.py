@@ -34,16 +34,20 @@ def play_board(play_id: int) -> dict[str, Any]:
     # No cells prefetched: a sheet's table comes from the cache unless it changed.
     play = Play.objects.select_related("own_game").prefetch_related(
         participants_in_seat_order()).get(pk=play_id)
+    # An abandoned game has no leader: the board says that it was abandoned.
+    abandoned = play.status == PlayStatus.ABANDONED
     if play.is_dice_sheet:
         context = sheet_context(play)
-        return {"kind": "sheet"} | context | {
-            "leaders": sheet_leaders(context), "turn": context["next_player"]}
+        return {"kind": "sheet", "abandoned": abandoned} | context | {
+            "leaders": [] if abandoned else sheet_leaders(context),
+            "turn": None if abandoned else context["next_player"]}
     ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
     finished = play.status == PlayStatus.FINISHED
     if play.own_game_id is not None:
-        return {"kind": "play", "play": play, "finished": finished,
+        return {"kind": "play", "play": play, "finished": finished, "abandoned": abandoned,
                 "own": True} | own_game_board(play)
     return {"kind": "play", "play": play, "ranked": ranked, "finished": finished,
+            "abandoned": abandoned,
             "leaders": [{"player": p.player,
                          "score": p.points if play.scored_by_points else None}
                         for p in ranked if finished and p.place == 1]}

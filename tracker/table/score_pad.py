@@ -32,6 +32,8 @@ class Side:
     name: str
     members: list[Participant]
     total: int = 0
+    #: The total over the rounds every side has completed: what the lead is decided on.
+    standing: int = 0
     leader: bool = False
     place: int | None = None
     colour: str | None = None
@@ -68,6 +70,24 @@ def sides_of(play: Play) -> list[Side]:
         sides.append(Side(key=name, index=index, name=name, members=members,
                           member_names=", ".join(p.player.name for p in members)))
     return sides
+
+
+def mark_leaders(sides: list[Side], rounds: Rounds, lower: bool) -> int | None:
+    """Mark the sides that lead: the best total over the rounds every side has completed
+    (the fewest points where the fewest win), so that a side not yet entered in the round
+    under way does not lead by its missing points. Returns the number of the round under way
+    (entered for some sides, not yet for all), None when there is none."""
+    complete = [round_ for round_ in rounds if all(side.key in round_ for side in sides)]
+    for side in sides:
+        side.standing = sum(round_.get(side.key, 0) for round_ in complete)
+    if complete and sides:
+        best = (min if lower else max)(side.standing for side in sides)
+        for side in sides:
+            side.leader = side.standing == best
+    if len(complete) == len(rounds):
+        return None
+    return next(number for number, round_ in enumerate(rounds, start=1)
+                if round_ not in complete)
 
 
 def apply_key(typed: str, key: str) -> str:
@@ -118,10 +138,7 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
     for side in sides:
         side.total = sum(round_.get(side.key, 0) for round_ in rounds)
         side.place = side.members[0].place if side.members else None
-    if rounds:
-        best = (min if lower else max)(side.total for side in sides)
-        for side in sides:
-            side.leader = side.total == best
+    round_under_way = mark_leaders(sides, rounds, lower)
     if cell is None and under_way:
         cell = next_cell(rounds, sides)
     if cell is not None and not (1 <= cell[0] <= len(rounds) + (1 if under_way else 0)
@@ -158,6 +175,7 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         "end": end,
         "lower_is_better": lower,
         "leaders": [side for side in sides if side.leader] if under_way else [],
+        "round_under_way": round_under_way if under_way else None,
         "winners": [side for side in sides if side.place == 1]
         if play.status == Play.Status.FINISHED else [],
         "can_undo": under_way and bool(rounds),
@@ -222,16 +240,15 @@ def board_context(play: Play) -> dict[str, Any]:
             cells.append({"total": running[side.key], "points": round_.get(side.key)})
         rows.append({"number": number, "cells": cells})
     earlier = rows[:-BOARD_ROUNDS] if len(rows) > BOARD_ROUNDS else []
-    totals = [side.total for side in sides if side.total is not None]
     if finished:
         leaders = [side for side in sides if side.place == 1]
-    elif rounds and totals:
-        best = (min if lower else max)(totals)
-        leaders = [side for side in sides if side.total == best]
-    else:
+        for side in leaders:
+            side.leader = True
+    elif play.status == Play.Status.ABANDONED:
         leaders = []
-    for side in leaders:
-        side.leader = True
+    else:
+        mark_leaders(sides, rounds, lower)
+        leaders = [side for side in sides if side.leader]
     cooperative = play.house_rules.get("scoring") == "cooperative"
     return {
         "sides": sides,
@@ -239,7 +256,9 @@ def board_context(play: Play) -> dict[str, Any]:
         "earlier": {"last": earlier[-1]["number"], "cells": earlier[-1]["cells"]}
         if earlier else None,
         "ranked_sides": sorted(sides, key=lambda side: (side.place or 99, side.index)),
-        "leaders": [{"player": side, "score": side.total if play.scored_by_points else None}
+        "leaders": [{"player": side,
+                     "score": (side.total if finished else side.standing)
+                     if play.scored_by_points else None}
                     for side in leaders if not cooperative],
         "cooperative": cooperative,
         "won": play.result.get("won") if cooperative and finished else None,

@@ -10,7 +10,7 @@ from tracker.evenings.models import Tournament, TournamentEntry
 from tracker.evenings.recording import drop_out, start_tournament_round
 from tracker.room.models import ShareLink
 from tracker.room.sharing import qr_svg
-from tracker.table.recording import record_result, start_play, write_cell
+from tracker.table.recording import abandon_play, record_result, start_play, write_cell
 from tracker.table.rounds import add_round, set_round_points
 from tracker.table.score_pad import BOARD_ROUNDS
 
@@ -270,3 +270,48 @@ def test_a_cooperative_games_board_says_whether_the_table_won(client, household,
     link = ShareLink.objects.create(household=household, play=play)
     html = client.get(reverse("board", args=[link.token])).content.decode()
     assert says in html and "23 points" in html and 'class="board-leader"' not in html
+
+
+def fewest_points_mid_round(household, night, family):
+    """Skyjo: after round 1 Papa (Anna) 36, Finn (Ben) 37, Zoë (Carla) 40; in round 2 Anna
+    took 10 and Ben 0, Carla is not entered yet."""
+    play = own_game_play(household, night, family[:3], name="Skyjo", scoring="fewest_points",
+                         end="target", end_at=100)
+    a, b, c = (p.key for p in family[:3])
+    add_round(play, 1, {a: 36, b: 37, c: 40}, expected_version=play.version)
+    play.refresh_from_db()
+    set_round_points(play, 2, a, 10, expected_version=play.version)
+    play.refresh_from_db()
+    set_round_points(play, 2, b, 0, expected_version=play.version)
+    return play
+
+
+def test_mid_round_the_lead_counts_only_the_rounds_everyone_completed(
+        client, household, night, family):
+    """Ben's 37 after a 0 in round 2 is no lead while Carla's round 2 is missing: Anna led
+    with 36 after the last full round and still leads on the TV."""
+    play = fewest_points_mid_round(household, night, family)
+    link = ShareLink.objects.create(household=household, play=play)
+    html = client.get(reverse("board", args=[link.token])).content.decode()
+    leader = html.split('class="board-leader"')[1].split("</p>")[0]
+    assert "Leading" in leader and "Anna" in leader and "· 36" in leader
+    assert "Ben" not in leader
+
+
+@pytest.mark.parametrize("kind", ["kniffel", "own game"])
+def test_an_abandoned_game_s_board_says_so_and_shows_no_leader(
+        client, household, night, family, kniffel, kind):
+    if kind == "kniffel":
+        play = kniffel
+        write_cell(play, family[0], "chance", 23, expected_version=None)
+    else:
+        play = own_game_play(household, night, family[:3], name="Uno", end="host")
+        a, b, c = (p.key for p in family[:3])
+        add_round(play, 1, {a: 12, b: 42, c: 7}, expected_version=play.version)
+    play.refresh_from_db()
+    abandon_play(play, expected_version=play.version)
+    link = ShareLink.objects.create(household=household, play=play)
+    html = client.get(reverse("board", args=[link.token])).content.decode()
+    assert "Leading" not in html and "🏆" not in html
+    assert "This game was abandoned" in html
+    assert "board-turn" not in html

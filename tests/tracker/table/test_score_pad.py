@@ -324,3 +324,27 @@ def test_points_for_a_blank_cell_are_kept_from_a_page_out_of_date(host_client, p
     assert save(host_client, pad, 1, 0, 99, version=seen, **HTMX).status_code == 409
     pad.refresh_from_db()
     assert pad.result["rounds"] == [{a: 10, b: 20}]
+
+
+def test_mid_round_the_player_not_yet_entered_does_not_lead(host_client, household, night,
+                                                             family):
+    """Fewest points win. After round 1 Anna 36, Ben 37, Carla 40; in round 2 Anna took 10
+    and Ben 0. Ben's 37 is no lead, nor Carla's 40 without her round 2: Anna led after the
+    last round everyone played, and round 2 shows as under way."""
+    game = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points",
+                          end="target", end_at=100)
+    play = start_play(household=household, game="generic", own_game=game, players=family[:3],
+                      game_night=night)
+    a, b, c = (p.key for p in family[:3])
+    add_round(play, 1, {a: 36, b: 37, c: 40}, expected_version=play.version)
+    assert save(host_client, play, 2, 0, 10, **HTMX).status_code == 200
+    body = save(host_client, play, 2, 1, 0, **HTMX).content.decode()
+    standing = body.split('id="pad-standing"')[1].split("</div>")[0]
+    assert "Anna" in standing and "leads with 36" in standing
+    assert "Round 2 is under way" in standing
+    assert len(re.findall(r'class="leader', body)) == 1
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert re.search(r'id="total-0" class="leader', page)  # Anna, with 46 so far
+    assert save(host_client, play, 2, 2, 1, **HTMX).status_code == 200
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert "Ben" in page and "leads with 37" in page and "is under way" not in page
