@@ -48,6 +48,13 @@
     form.setAttribute("hx-target", "#" + target.id);
     form.dataset.entryMark = "[data-offline-editor][href='" + cell.getAttribute("href") + "']";
     form.querySelector("input[name=version]").value = cell.dataset.version || "";
+    // What the cell shows: points waiting on this device, else what the server stored.
+    const seen = cell.dataset.waiting !== undefined ? cell.dataset.waiting : cell.dataset.seen;
+    if (seen === undefined) {
+      form.querySelector("input[name=seen]").remove();
+    } else {
+      form.querySelector("input[name=seen]").value = seen;
+    }
     target.classList.remove("empty");
     target.replaceChildren(editor);
     htmx.process(target);
@@ -230,6 +237,28 @@
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("htmx:afterSettle", keepAwake);
 
+  // ---- Refused entries ------------------------------------------------------------------
+  // Why an entry was not stored (another tablet saved the same cell first) is shown where it
+  // was made, with both numbers, and stays there through the follower's swaps until the
+  // person on this device dismisses it or enters again.
+  function dismiss(refusal) {
+    refusal.replaceChildren();
+    refusal.removeAttribute("data-refusal");
+  }
+
+  function dismissRefusals() {
+    document.querySelectorAll("[data-refusal]").forEach(dismiss);
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-dismiss-refusal]");
+    if (!button) return;
+    const editor = button.closest("form");
+    dismiss(button.closest("[data-refusal]"));
+    const again = editor && editor.querySelector("input[name=points]");
+    if (again) again.focus();
+  });
+
   // ---- Entries that wait: the outbox --------------------------------------------------
   // An entry (a cell, a round, a tap on a result form: whatever carries data-entry) goes to
   // the server with a key of its own. It is written to the device's storage before it is
@@ -292,13 +321,48 @@
         old.classList.remove("waiting");
         old.removeAttribute("data-waiting");
       });
-      waiting().forEach((entry) => {
-        const marked = entry.mark && document.querySelector(entry.mark);
+      const entries = waiting();
+      entries.forEach((entry) => {
+        let marked = entry.mark && document.querySelector(entry.mark);
+        // A round entered on this device beyond the rows the server drew: draw its row.
+        while (!marked && entry.mark && addPadRound()) {
+          marked = document.querySelector(entry.mark);
+        }
         if (marked) {
           marked.classList.add("waiting");
           marked.dataset.waiting = entry.text || "…";
         }
       });
+      const rows = document.querySelectorAll("#pad-rounds tr");
+      const last = rows[rows.length - 1];
+      if (last && last.querySelector(".pad-cell.waiting")) addPadRound();
+    }
+
+    // The score pad always offers the round after the last one entered: offline, this
+    // device draws that row itself (a copy of the last row, blank, numbered one more), so a
+    // game goes on for as many rounds as it needs while the entries wait.
+    function addPadRound() {
+      const rounds = document.getElementById("pad-rounds");
+      const rows = rounds ? rounds.querySelectorAll("tr") : [];
+      const last = rows[rows.length - 1];
+      if (!last || !last.querySelector(".pad-cell:not(.blank), .pad-cell.waiting")) return false;
+      const number = Number(last.querySelector("th").textContent) + 1;
+      const row = last.cloneNode(true);
+      row.className = "new-round";
+      row.querySelector("th").textContent = String(number);
+      row.querySelectorAll(".pad-cell").forEach((cell) => {
+        const url = cell.getAttribute("href").replace(/\/rounds\/\d+\//, "/rounds/" + number + "/");
+        cell.setAttribute("href", url);
+        cell.setAttribute("hx-get", url);
+        cell.className = "pad-cell blank";
+        cell.removeAttribute("data-waiting");
+        cell.dataset.seen = "";
+        cell.textContent = "+";
+        cell.setAttribute("aria-label", cell.dataset.labelNext.replace("__round__", String(number)));
+      });
+      rounds.appendChild(row);
+      htmx.process(row);
+      return true;
     }
 
     // The bar: ``message`` for now (or, ``lasting``, for a while), else since when the
@@ -378,6 +442,7 @@
       const detail = event.detail;
       const element = detail.verb === "post" && entryElement(detail);
       if (!element || document.body.classList.contains("offline-page")) return;
+      dismissRefusals();  // entered again: the refusal was seen
       sendOnlyWhatChanged(detail);
       const key = newKey();
       detail.headers["Idempotency-Key"] = key;
@@ -564,6 +629,11 @@
     }
 
     function swapRegion(region, fresh) {
+      // A refusal stays where it was shown until it is dismissed or an entry is made again.
+      region.querySelectorAll("[data-refusal][id]").forEach((refusal) => {
+        const slot = fresh.querySelector("#" + CSS.escape(refusal.id));
+        if (slot) slot.replaceWith(refusal);
+      });
       region.querySelectorAll("[data-follow-keep][id]").forEach((kept) => {
         const replaced = fresh.querySelector("#" + CSS.escape(kept.id));
         if (replaced && inUse(kept)) replaced.replaceWith(kept);

@@ -14,6 +14,7 @@ from tests.browser.conftest import choose_game
 from tests.factories import OwnGameFactory
 from tracker.table.models import KniffelCell, Play
 from tracker.table.recording import record_result, start_play, write_cell
+from tracker.table.rounds import set_round_points
 from tracker.table.views import plays
 
 pytestmark = pytest.mark.browser
@@ -253,3 +254,74 @@ def test_a_score_typed_while_the_one_before_is_on_its_way_is_saved(
     expect(host_page.locator(".status")).to_contain_text("Finished")
     game.refresh_from_db()
     assert {p.player.name: p.points for p in game.participants.all()} == {"Anna": 12, "Ben": 30}
+
+
+def test_a_pad_cell_saved_on_two_tablets_at_once_keeps_the_refusal_in_sight(
+        host_page: Page, live_server, table):
+    """Tablet B types 12 for Anna's round 1 while tablet A saves 15 there: B's save is
+    refused with both numbers next to the cell, and the refusal stays while the page follows
+    the game, until B dismisses it; saving again puts 12 in place of 15."""
+    anna, ben = table["players"]
+    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
+    play = start_play(household=table["household"], game="generic", own_game=skyjo,
+                      players=table["players"], game_night=table["night"], user=table["host"])
+    host_page.goto(live_server.url + play.get_absolute_url())
+    pad = host_page.locator("#pad-editor")
+    expect(pad.locator("h2")).to_have_text("Anna · Round 1")
+    for key in "12":
+        pad.locator(f".numpad button[value='{key}']").click()
+
+    set_round_points(play, 1, anna.key, 15, expected_version=play.version)  # tablet A
+    expect(host_page.locator("#total-0")).to_contain_text("15", timeout=FOLLOWS_WITHIN_MS)
+    pad.get_by_role("button", name="Save", exact=True).click()
+    refusal = host_page.locator("#pad-editor-message")
+    expect(refusal).to_contain_text("another tablet entered 15 here at the same moment, you "
+                                    "typed 12")
+
+    play.refresh_from_db()
+    set_round_points(play, 1, ben.key, 7, expected_version=play.version)  # A goes on
+    expect(host_page.locator("#total-1")).to_contain_text("7", timeout=FOLLOWS_WITHIN_MS)
+    host_page.wait_for_timeout(1500)  # several rounds of following
+    expect(refusal).to_contain_text("you typed 12")
+    expect(pad.locator("input[name=points]")).to_have_value("12")
+
+    refusal.get_by_role("button", name="Dismiss").click()
+    expect(refusal).to_be_empty()
+    expect(pad.locator("input[name=points]")).to_be_focused()
+    pad.get_by_role("button", name="Save", exact=True).click()
+    expect(host_page.locator("#total-0")).to_contain_text("12")
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{anna.key: 12, ben.key: 7}]
+
+
+def test_a_score_pad_goes_on_offline_for_as_many_rounds_as_the_game_needs(
+        host_page: Page, live_server, table):
+    """Offline, each round entered on the phone opens the next one; the entries wait, go in
+    order when the Wi-Fi returns, and each counts once."""
+    anna, ben = table["players"]
+    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
+    play = start_play(household=table["household"], game="generic", own_game=skyjo,
+                      players=table["players"], game_night=table["night"], user=table["host"])
+    host_page.goto(live_server.url + play.get_absolute_url())
+    expect(host_page.locator("#pad-editor h2")).to_have_text("Anna · Round 1")
+    host_page.context.set_offline(True)
+    rounds = [(12, 7), (3, 20), (9, 1)]
+    for number, points in enumerate(rounds, start=1):
+        for player, value in zip((anna, ben), points, strict=True):
+            host_page.get_by_label(f"{player.name} · round {number}", exact=True).click()
+            editor = host_page.locator("#pad-editor")
+            editor.locator("input[name=points]").fill(str(value))
+            editor.get_by_role("button", name="Save").click()
+            expect(host_page.get_by_label(f"{player.name} · round {number}", exact=True)
+                   ).to_have_attribute("data-waiting", str(value))
+    expect(host_page.get_by_label("Anna · round 4", exact=True)).to_be_visible()
+    expect(host_page.locator("#connection")).to_contain_text("waiting to be sent: 6")
+    assert Play.objects.get(pk=play.pk).result == {}
+
+    host_page.context.set_offline(False)
+    expect(host_page.locator("#total-0")).to_contain_text("24", timeout=FOLLOWS_WITHIN_MS * 4)
+    expect(host_page.locator("#total-1")).to_contain_text("28")
+    expect(host_page.locator("#connection")).to_be_hidden()
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{anna.key: a, ben.key: b} for a, b in rounds]
+    assert play.changes.filter(action="round_points").count() == 6

@@ -27,7 +27,6 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
 )

@@ -17,7 +17,7 @@ from tracker.common.engine_text import say
 from tracker.common.parsing import parse_whole_number
 from tracker.table.models import Play, PlayChange
 from tracker.table.recording import EditConflict, lock_sheet
-from tracker.table.rounds import kept_round_by_round, set_locked_round_points
+from tracker.table.rounds import kept_round_by_round, set_locked_round_points, stored_rounds
 from tracker.table.score_pad import Side, sides_of
 
 
@@ -36,21 +36,41 @@ class PadEntry:
     message: str = ""
 
 
+#: What a tablet says it saw in a cell: the points, blank (None), or nothing said.
+NOT_SAID = object()
+
+
+def seen_points(raw: str | None) -> int | None | object:
+    """The cell's points as the tablet showed them (``seen`` of its form): a number, blank
+    for an empty cell, NOT_SAID without the field or with anything else."""
+    if raw is None:
+        return NOT_SAID
+    if raw.strip() == "":
+        return None
+    points = parse_whole_number(raw)
+    return NOT_SAID if points is None else points
+
+
 def enter_round_points(play_id: int, number: int, index: int, *, member: AbstractBaseUser,
-                       typed: str, expected_version: int | None) -> PadEntry:
+                       typed: str, expected_version: int | None,
+                       seen: int | None | object = NOT_SAID) -> PadEntry:
     """Store the ``typed`` points of column ``index`` in round ``number``.
 
-    ``expected_version`` is the play's version as the tablet saw it. NoSuchColumn,
+    ``seen`` is what the tablet showed in that cell when its number pad opened: the entry
+    overwrites only that, so two tablets entering other cells never stand in each other's way,
+    and a tablet that saw another tablet's points may replace them. Without it,
+    ``expected_version`` (the play's version as the tablet saw it) decides. NoSuchColumn,
     EditConflict and PlayAbandoned change nothing; unreadable points or a pad the rules
     refuse come back as the entry's ``message``.
     """
     with transaction.atomic():
         return _enter_locked(play_id, number, index, member=member, typed=typed,
-                             expected_version=expected_version)
+                             expected_version=expected_version, seen=seen)
 
 
 def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBaseUser,
-                  typed: str, expected_version: int | None) -> PadEntry:
+                  typed: str, expected_version: int | None, seen: int | None | object
+                  ) -> PadEntry:
     try:
         play = lock_sheet(play_id, member=member)
     except Play.DoesNotExist:
@@ -65,6 +85,12 @@ def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBase
     if points is None:
         entry.message = _("Type the points as a whole number.")
         return entry
+    if seen is not NOT_SAID:
+        rounds = stored_rounds(play)
+        now = rounds[number - 1].get(sides[index].key) if 1 <= number <= len(rounds) else None
+        if now != seen:
+            raise EditConflict
+        expected_version = play.version
     if expected_version is None:
         raise EditConflict
     try:

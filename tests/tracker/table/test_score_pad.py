@@ -147,7 +147,10 @@ def test_a_stale_version_is_a_conflict_and_overwrites_nothing(host_client, pad, 
     response = save(host_client, pad, 1, 1, 99, version=seen, **HTMX)
     assert response.status_code == 409
     body = response.content.decode()
-    assert "changed on another tablet" in body and "nothing was overwritten" in body
+    assert ("Not saved: another tablet entered 22 here at the same moment, you typed 99. "
+            "Save to put 99 in its place, or dismiss to keep 22.") in body
+    assert 'id="pad-editor-message" class="refusal-slot" data-refusal' in body
+    assert 'name="points" value="99"' in body  # the number pad keeps what was typed
     assert response["HX-Retarget"] == "#pad"
     pad.refresh_from_db()
     assert pad.result["rounds"][0][b] == 22
@@ -157,6 +160,28 @@ def test_a_stale_version_is_a_conflict_and_overwrites_nothing(host_client, pad, 
     assert pad.result["rounds"] == [{a: 10, b: 22, c: 30}] and not pad.result["finished"]
     with pytest.raises(EditConflict):
         undo_round(pad, expected_version=seen)
+
+
+def test_a_cell_saved_as_seen_stands_whatever_else_changed(host_client, pad, family):
+    """A tablet's number pad says what the cell held when it opened (``seen``): another
+    tablet's entries in other cells are no conflict, another number in this cell is."""
+    a, b, c = (p.key for p in family[:3])
+    add_round(pad, 1, {a: 10, b: 20, c: 30}, expected_version=pad.version)
+    stale = pad.version
+    set_round_points(pad, 1, c, 31, expected_version=stale)  # the other tablet, another cell
+    response = host_client.post(cell_url(pad, 1, 1), {"points": "25", "save": "1",
+                                                      "version": stale, "seen": "20"}, **HTMX)
+    assert response.status_code == 200
+    pad.refresh_from_db()
+    set_round_points(pad, 1, b, 26, expected_version=pad.version)  # this cell, meanwhile
+    response = host_client.post(cell_url(pad, 1, 1), {"points": "27", "save": "1",
+                                                      "version": pad.version, "seen": "25"},
+                                **HTMX)
+    assert response.status_code == 409
+    assert "another tablet entered 26 here at the same moment, you typed 27" in \
+        response.content.decode()
+    pad.refresh_from_db()
+    assert pad.result["rounds"] == [{a: 10, b: 26, c: 31}]
 
 
 def test_a_round_sent_twice_is_added_once(host_client, pad, family):

@@ -16,7 +16,7 @@ from tracker.common.pages import render_page
 from tracker.common.parsing import small_int
 from tracker.households.access import get_for_household
 from tracker.table.models import Play
-from tracker.table.pad_entries import NoSuchColumn, enter_round_points
+from tracker.table.pad_entries import NoSuchColumn, enter_round_points, seen_points
 from tracker.table.queries import PLAY_ABANDONED, participants_in_seat_order
 from tracker.table.recording import EditConflict, PlayAbandoned
 from tracker.table.rounds import (
@@ -51,11 +51,14 @@ def render_pad(request: HttpRequest, play_id: int, *, message: str = "", status:
     change that went through, a redirect to it)."""
     if not request.htmx and status == 200:
         return redirect("play_detail", play_id)
-    play = pad_play(request, play_id)
-    context = pad_context(play, message=message)
+    return pad_response(request, pad_context(pad_play(request, play_id), message=message),
+                        status)
+
+
+def pad_response(request: HttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
+    """The whole pad: in place of the old one for htmx, else the page."""
     if not request.htmx:
-        return render_page(request, "plays/pad.html",
-                           context, status=status)
+        return render_page(request, "plays/pad.html", context, status=status)
     response = render_page(request, "plays/pad.html", context, partial="pad", status=status)
     return reswap(retarget(response, "#pad"), "outerHTML")
 
@@ -90,16 +93,14 @@ def save_points(request: HttpRequest, play_id: int, number: int, index: int) -> 
     typed = request.POST.get("points", "").strip()
     try:
         entry = enter_round_points(play_id, number, index, member=request.user, typed=typed,
-                                   expected_version=small_int(request.POST.get("version")))
+                                   expected_version=small_int(request.POST.get("version")),
+                                   seen=seen_points(request.POST.get("seen")))
     except NoSuchColumn:
         raise Http404("no such column of a score pad") from None
     except PlayAbandoned:
         return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
     except EditConflict:
-        return render_pad(request, play_id, status=409, message=_(
-            "The pad was changed on another tablet in the meantime: your points were not "
-            "saved and nothing was overwritten. Here is the pad as it is now; enter them "
-            "again if they are still missing."))
+        return render_conflict(request, play_id, number, index, typed)
     play, message = entry.play, entry.message
     if message:
         context = pad_context(play, cell=(number, index), typed=typed, message=message,
@@ -112,6 +113,27 @@ def save_points(request: HttpRequest, play_id: int, number: int, index: int) -> 
     cell = next_cell(stored_rounds(play), entry.sides, after=(number, index))
     return render_page(request, "plays/pad_saved.html",
                        pad_context(play, cell=cell, history=[], new_change=entry.change))
+
+
+def render_conflict(request: HttpRequest, play_id: int, number: int, index: int, typed: str
+                    ) -> HttpResponse:
+    """Another tablet saved the same cell first: the pad as it is now, its number pad open on
+    that cell with this tablet's points and both numbers said, kept until someone on this
+    tablet saves again or dismisses them."""
+    play = pad_play(request, play_id)
+    context = pad_context(play, cell=(number, index), typed=typed)
+    stored = context["editor"]["stored"] if context["editor"] else None
+    if stored is None:
+        context["message"] = _(
+            "The pad was changed on another tablet in the meantime: your %(typed)s was not "
+            "saved and nothing was overwritten. Save it again if it is still missing."
+        ) % {"typed": typed}
+    else:
+        context["message"] = _(
+            "Not saved: another tablet entered %(stored)s here at the same moment, you typed "
+            "%(typed)s. Save to put %(typed)s in its place, or dismiss to keep %(stored)s."
+        ) % {"stored": stored, "typed": typed}
+    return pad_response(request, context | {"refused": True}, 409)
 
 
 @login_required
