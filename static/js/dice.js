@@ -126,6 +126,8 @@
     const input = form.querySelector("input[name=dice]");
     const before = input.value ? input.value.split(",") : [];
     const dice = tapped(before, button.value);
+    // The server's editor after a tap no longer says why the last save was refused.
+    form.parentElement.querySelectorAll(":scope > p.error").forEach((old) => old.remove());
     drawDice(form, dice);
     drawOptions(form, table, dice);
     keepFocus(form, button.value, dice);
