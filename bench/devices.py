@@ -1,5 +1,5 @@
-"""Every device at the table, in real Chromium: tablets that follow each other, TVs, and
-entries made while the Wi-Fi is down.
+"""Every device at the table, in real Chromium: tablets that follow each other, TVs, dice
+answered on the tablet, and entries made while the Wi-Fi is down.
 
 Run: python bench/devices.py [--quick]
 
@@ -13,6 +13,13 @@ with a browser context of its own).
 - Following: tablet A enters a cell about every second, through the sheet's own endpoint;
   every other tablet and every TV notes when the cell shows the points. The time from
   sending to showing is `follow_latency_*` for the tablets and `board_latency_*` for the TVs.
+- Dice: a tablet opens a cell's editor and enters rolls on its dice pad, five taps a roll,
+  each roll then cleared. `dice_tap_ms_*` is the time from a die tap (the click's time
+  stamp) to the first frame that shows the die, and after the fifth die the options: the
+  editor answers from the roll table it came with. `dice_tap_requests` counts what the taps
+  sent to the server meanwhile (0: only the chosen field is ever sent). The baseline,
+  `dice_tap_on_server_ms_p95`, is a third as many rolls with the table taken away, every
+  tap a round trip as before; on this machine's loopback, without the Wi-Fi a phone adds.
 - Offline: two tablets lose the network and enter ten cells each in the sheet's editor,
   one of them reloads while still offline, the network returns. `entries_lost` counts the
   cells missing or wrong on the server, `entries_doubled` the entries applied twice.
@@ -25,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -51,10 +59,15 @@ class Size:
     entries: int
     offline_entries_each: int
     idle_seconds: float
+    dice_rolls: int
 
 
-FULL = Size(tablets=8, boards=10, entries=20, offline_entries_each=10, idle_seconds=10.0)
-QUICK = Size(tablets=3, boards=2, entries=4, offline_entries_each=2, idle_seconds=2.0)
+FULL = Size(tablets=8, boards=10, entries=20, offline_entries_each=10, idle_seconds=10.0,
+            dice_rolls=60)
+QUICK = Size(tablets=3, boards=2, entries=4, offline_entries_each=2, idle_seconds=2.0,
+             dice_rolls=12)
+#: The cell whose editor the dice are entered in: no other part of the bench fills it.
+DICE_FIELD = "full_house"
 
 #: Installed in every follower: the moment (the browser's clock, which is this machine's)
 #: each awaited cell first shows its points, whichever way the page was redrawn.
@@ -85,6 +98,43 @@ ENTER = """async ([url, points]) => {
   if (!response.ok) throw new Error("entry refused: " + response.status);
   return sent;
 }"""
+
+
+#: Installed in the tablet that enters dice: for the tap awaited (how many dice it leaves),
+#: the time from the tap to the first frame in which the editor shows them, with the options
+#: once there are five. The frame's callback runs after the tap is handled and before the
+#: frame is painted.
+DICE_WATCH = """
+window.__dice = {times: [], awaited: null, tappedAt: null};
+document.addEventListener("click", (event) => {
+  if (event.target.closest("#editor button[name=tap]")) window.__dice.tappedAt = event.timeStamp;
+}, true);
+const shows = (count) => {
+  const editor = document.getElementById("editor");
+  return editor.querySelectorAll(".dice-slots button.die").length === count
+    && (count < 5 || editor.querySelectorAll(".options button[name=choose]").length > 0);
+};
+const frame = () => {
+  const dice = window.__dice;
+  if (dice.awaited !== null && dice.tappedAt !== null && shows(dice.awaited)) {
+    dice.times.push(performance.now() - dice.tappedAt);
+    dice.awaited = null;
+  }
+  requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+"""
+#: Every editor drawn without its roll table, as for a play with the coach's hint.
+WITHOUT_TABLE = """() => {
+  const drop = () => document.querySelectorAll("#roll-table").forEach((table) => table.remove());
+  document.addEventListener("htmx:afterSwap", drop);
+  drop();
+}"""
+#: Resolves once the awaited tap shows (the page's policy forbids wait_for_function's eval).
+SHOWN = """() => new Promise((resolve) => {
+  const check = () => (window.__dice.awaited === null ? resolve() : requestAnimationFrame(check));
+  check();
+})"""
 
 
 def manage(env: dict[str, str], script: str) -> str:
@@ -173,6 +223,37 @@ def follow(tablet_a: Page, followers: list[Page], boards: list[Page], game: dict
     return tablets, tvs
 
 
+def dice_run(browser: Browser, base: str, game: dict, rolls: int, *, on_server: bool = False
+             ) -> tuple[list[float], int]:
+    """A tablet enters ``rolls`` rolls on the dice pad of one cell's editor: the time each
+    die tap takes to show, and how many requests the taps sent. ``on_server``: the editor's
+    roll table is taken away, so every tap asks the server as without it."""
+    page = open_tablet(browser, base, game["session"], f"/plays/{game['play']}/")
+    if on_server:
+        page.evaluate(WITHOUT_TABLE)
+    page.locator(f"#c-{game['players'][0]}-{DICE_FIELD} a").click()
+    page.wait_for_selector("#editor .dice-form, #editor .question")
+    if page.locator("#editor .question").count():
+        page.locator("#editor a[href*='anyway=1']").click()
+    editor = page.locator("#editor .dice-form")
+    editor.wait_for()
+    page.evaluate(DICE_WATCH)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url)
+            if request.method == "POST" else None)
+    faces = random.Random(34)
+    for _ in range(rolls):
+        for count in range(1, 6):
+            page.evaluate("count => { window.__dice.awaited = count; }", count)
+            editor.locator(f".die-pad[value='die:{faces.randint(1, 6)}']").click()
+            page.evaluate(SHOWN)
+        editor.locator("button[name=tap][value=clear]").click()
+        editor.locator(".dice-slots button.die").first.wait_for(state="detached")
+    times = page.evaluate("window.__dice.times")
+    page.context.close()
+    return times, len(sent)
+
+
 def type_offline(page: Page, player: str, field: str, points: int) -> None:
     """Tap the cell with the network off: the device's own editor opens; type, save."""
     page.locator(f"#c-{player}-{field} a").click()
@@ -249,6 +330,8 @@ def main() -> None:
         followed, boarded = follow(tablets[0], tablets[1:], boards, game, size)
         for page in (*tablets, *boards):
             page.context.close() if page in tablets else page.close()
+        dice_taps, dice_requests = dice_run(browser, base, game, size.dice_rolls)
+        server_taps, _ = dice_run(browser, base, game, size.dice_rolls // 3, on_server=True)
         lost, doubled = offline_run(browser, base, env, game, size)
         browser.close()
     print(f"tablets: {size.tablets}")
@@ -261,6 +344,13 @@ def main() -> None:
     print(f"board_latency_p50_ms: {statistics.median(boarded):.0f}")
     print(f"board_latency_p95_ms: {percentile(boarded, 0.95):.0f}")
     print(f"idle_server_cpu_percent: {idle_cpu * 100:.1f}")
+    print(f"dice_taps: {len(dice_taps)}")
+    print(f"dice_tap_ms_p50: {statistics.median(dice_taps):.1f}")
+    print(f"dice_tap_ms_p95: {percentile(dice_taps, 0.95):.1f}")
+    print(f"dice_tap_requests: {dice_requests}")
+    on_server = percentile(server_taps, 0.95)
+    print(f"dice_tap_on_server_ms_p95: {on_server:.1f}")
+    print(f"dice_tap_vs_on_server: {percentile(dice_taps, 0.95) / on_server:.2f}")
     print(f"offline_entries: {size.offline_entries_each * 2}")
     print(f"entries_lost: {lost}")
     print(f"entries_doubled: {doubled}")

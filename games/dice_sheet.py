@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -61,6 +61,18 @@ class Sheets:
     sheets: dict[str, Sheet]
     extras: dict[str, int]
     dice: dict[str, dict[str, Dice]] = dataclass_field(default_factory=dict)
+
+
+@lru_cache(maxsize=256)
+def _roll_table(rules: DiceSheetRules, sheet: tuple[tuple[str, Any], ...],
+                house_rules: tuple[tuple[str, Any], ...]
+                ) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
+    # Kept per sheet: a device opens the same player's editor several times a turn, and the
+    # 252 rolls take some 10 ms to score.
+    filled, rule_values = dict(sheet), dict(house_rules)
+    offered = [rules.options(roll, filled, rule_values) for roll in rules.rolls]
+    return tuple((key, tuple(options.get(key) for options in offered))
+                 for key in rules.field_keys if filled.get(key) is None)
 
 
 def best_fields(scores: Mapping[str, int]) -> dict[str, int]:
@@ -119,6 +131,25 @@ class DiceSheetRules(Rules[Sheets]):
         open_fields = [key for key in self.field_keys if sheet.get(key) is None]
         scores = {key: self.roll_points(key, counts, rules) for key in open_fields}
         return best_fields(scores) if self.must_score_most(rules) else scores
+
+    @cached_property
+    def rolls(self) -> tuple[Dice, ...]:
+        """Every roll of five dice once, as a sorted tuple of faces (in the order of
+        :attr:`faces`): 252 rolls, in the order ``combinations_with_replacement`` makes them,
+        (1, 1, 1, 1, 1), (1, 1, 1, 1, 2), … (6, 6, 6, 6, 6) for the classic dice."""
+        return tuple(combinations_with_replacement(self.faces, DICE))
+
+    def roll_table(self, sheet: Mapping[str, Any], house_rules: Mapping[str, Any] | None = None
+                   ) -> dict[str, tuple[int | None, ...]]:
+        """What every roll of :attr:`rolls` scores in each open field of ``sheet``, so that
+        a device can answer dice without asking again: ``table[field][i]`` is what
+        :meth:`options` offers for ``rolls[i]`` in ``field``, or None where the rules do not
+        let that roll go into that field (a further Kniffel's joker, or a roll that must go
+        where it scores the most). Filled fields are left out; the house rules are honoured.
+        """
+        rules = self.default_house_rules() | dict(house_rules or {})
+        return dict(_roll_table(self, tuple(sorted(sheet.items())),
+                                tuple(sorted(rules.items(), key=lambda item: item[0]))))
 
     def must_score_most(self, house_rules: Mapping[str, Any]) -> bool:
         """Whether a roll must go into an open field where it scores the most (a roll that

@@ -216,6 +216,26 @@ def roll_options(play: Play, participant: Participant, field_key: str, dice: lis
             for f in rules.fields if f.key in scores]
 
 
+def roll_table(play: Play, participant: Participant, field_key: str) -> dict[str, Any]:
+    """What the editor needs to answer dice on the device (``static/js/dice.js``): the faces
+    in the engine's order, the tapped field, and for each field the player may still fill
+    (the tapped one counts as open) its key, its label and what each of the engine's 252
+    rolls scores there (:meth:`games.dice_sheet.DiceSheetRules.roll_table`), as points
+    joined by commas, empty where the rules keep that roll out of the field.
+
+    Commas rather than a JSON list: ``null`` for every roll kept out would double the space
+    game's table, where a roll goes only where it scores the most."""
+    rules = play.rules
+    table = rules.roll_table(open_sheet(play, participant, field_key), play.house_rules)
+    return {
+        "faces": [str(face) for face in rules.faces],
+        "tapped": field_key,
+        "fields": [[key, say(rules.field(key).label),
+                    ",".join("" if points is None else str(points) for points in column)]
+                   for key, column in table.items()],
+    }
+
+
 def coach_hint(play: Play, participant: Participant, field_key: str, dice: list[Any],
                rolls_left: int) -> dict[str, Any] | None:
     """The coach's hint for the dice on the pads, where the play's house rules allow it and
@@ -268,6 +288,8 @@ def editor_context(play: Play, participant: Participant, field_key: str, dice: l
         "empty_slots": range(DICE - len(dice)),
         "pad": [{"face": face, "label": face_label(play, face)} for face in rules.faces],
         "options": options,
+        # The coach's hint needs the server at every tap; without it the device answers.
+        "roll_table": None if hint else roll_table(play, participant, field_key),
         "scores_most": rules.must_score_most(rules.default_house_rules() | play.house_rules),
         "hint": hint,
         "typed": typed,
