@@ -81,11 +81,12 @@ class Outcome:
     ``scored_by_points`` is False for games whose rules give no points of their
     own (finishing-order games): their points are all 0 and only the places
     count. ``lower_is_better`` is True
-    where fewer points win (penalty points).
+    where fewer points win (penalty points). A player the family recorded no score for
+    (an own game's ``unscored``) has None as points.
     """
 
     game: str
-    points: dict[str, int]
+    points: dict[str, int | None]
     places: dict[str, int]
     details: dict[str, dict[str, Any]] = field(default_factory=dict)
     finished: bool = True

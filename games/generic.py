@@ -42,6 +42,10 @@ true; final scores are a finished game.
 winners where it decided otherwise than the scores say (an import keeps them):
 they take place 1, the others keep their order behind them.
 
+``unscored`` (optional, final scores only) names the players, or teams, for whom the family
+recorded no score (an import keeps them: "Henrik had to leave early"): they have no
+points and share the place after everyone with a score, unless recorded as winners.
+
 Equal totals share a place.
 
 Result (a team game kept round by round)::
@@ -105,6 +109,7 @@ class Played:
     won: bool | None = None
     score: int | None = None
     winners: list[str] = field(default_factory=list)
+    unscored: list[str] = field(default_factory=list)
     finished: bool = True
 
     def totals(self) -> dict[str, int]:
@@ -123,6 +128,7 @@ class Generic(Rules[Played]):
     min_players = 1
     max_players = 20
     result_keys = frozenset({"scores", "rounds", "teams", "order", "won", "score", "winners",
+                             "unscored",
                              "finished"})
     house_rules = (
         Option("scoring", Text("How it is scored"), "most_points", SCORINGS),
@@ -201,8 +207,10 @@ class Generic(Rules[Played]):
         if rounds_given:
             rounds = self._read_rounds(result["rounds"], sides, problems)
             return Played(sides, rounds=rounds, winners=winners, finished=bool(finished))
-        scores = self._read_scores(result, sides, problems)
-        return Played(sides, scores=scores, winners=winners, finished=finished is not False)
+        unscored = self._read_sides(result, "unscored", sides, problems)
+        scores = self._read_scores(result, sides, problems, unscored)
+        return Played(sides, scores=scores, winners=winners, unscored=unscored,
+                      finished=finished is not False)
 
     def _read_teams(self, result: Mapping[str, Any], players: list[str],
                     house_rules: dict[str, Any], problems: Problems) -> dict[str, list[str]]:
@@ -271,7 +279,7 @@ class Generic(Rules[Played]):
         return listed
 
     def _read_scores(self, result: Mapping[str, Any], sides: Mapping[str, Any],
-                     problems: Problems) -> dict[str, int]:
+                     problems: Problems, unscored: Sequence[str] = ()) -> dict[str, int]:
         value = optional(result, "scores")
         if not isinstance(value, Mapping):
             problems.add("scores.missing", Text("Enter the result for every player."),
@@ -279,8 +287,15 @@ class Generic(Rules[Played]):
             return {}
         self._unknown_sides(value, sides, "scores", problems)
         scores: dict[str, int] = {}
+        if unscored and len(unscored) == len(sides):
+            problems.add("scores.missing", Text("Enter the result for every player."),
+                         field="scores")
         for side in sides:
-            if value.get(side) is None:
+            if side in unscored:
+                if value.get(side) is not None:
+                    problems.add("unscored.scored", Text("{player} has a score and none.",
+                                                         player=side), field="scores")
+            elif value.get(side) is None:
                 problems.add("scores.player_missing",
                              Text("{player}: the result is missing.", player=side),
                              player=side, field="scores")
@@ -352,9 +367,12 @@ class Generic(Rules[Played]):
             side_places = places_by_order(list(played.sides), played.order)
         else:
             side_places = places_by_points(totals, lower)
+            side_places |= {side: len(totals) + 1 for side in played.unscored}
         side_places = self._with_recorded_winners(side_places, played.winners)
         team_of = {member: side for side, members in played.sides.items() for member in members}
-        points = {p: totals.get(team_of[p], 0) for p in table.players}
+        unscored = set(played.unscored)
+        points = {p: None if team_of[p] in unscored else totals.get(team_of[p], 0)
+                  for p in table.players}
         places = {p: side_places[team_of[p]] for p in table.players}
         details = {p: {"score": totals.get(team_of[p]) if scoring != "places" else None,
                        "team": team_of[p] if rules["teams"] else None,

@@ -159,3 +159,18 @@ def test_a_reached_target_is_said_with_the_players_name_in_german():
 def test_which_games_let_the_fewest_points_win(key, house_rules, fewer_win):
     rules = games.get(key)
     assert rules.fewer_points_win(rules.default_house_rules() | house_rules) is fewer_win
+
+
+def test_a_player_without_a_score_is_placed_after_those_with_one():
+    """Henrik had to leave early: no score, placed after everyone who has one."""
+    outcome = score({"scores": {"anna": 30, "ben": 12, "carl": 40}, "unscored": ["dora"]})
+    assert outcome.places == {"carl": 1, "anna": 2, "ben": 3, "dora": 4}
+    assert outcome.points["dora"] is None and outcome.details["dora"]["score"] is None
+    assert messages({"scores": {"anna": 30, "ben": 12, "carl": 40}}) == [
+        "dora: the result is missing."]
+
+
+def test_a_recorded_winner_without_a_score_still_wins():
+    outcome = score({"scores": {"anna": 30, "ben": 12, "carl": 40}, "unscored": ["dora"],
+                     "winners": ["dora"]}, scoring="fewest_points")
+    assert outcome.places == {"dora": 1, "ben": 2, "anna": 3, "carl": 4}
