@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import mimetypes
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from django.utils import translation
 from django.utils.translation import get_language
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
+
+from tracker.common.downloads import attachment
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
@@ -87,10 +90,10 @@ def repeat_pages(pdf: bytes, repeat: int) -> bytes:
     return output.getvalue()
 
 
-def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+def pdf_response(pdf: bytes, name: Sequence[object]) -> HttpResponse:
+    """The PDF to download, named after the parts of ``name``: ("pad", "Skyjo", "a4") is
+    pad-skyjo-a4.pdf."""
+    return attachment(pdf, "application/pdf", name, "pdf", fallback="sheet")
 
 
 def print_paper(request: HttpRequest) -> str:
@@ -106,11 +109,11 @@ def print_language(request: HttpRequest) -> str:
 
 
 def sheet_response(request: HttpRequest, template: str, context: dict, language: str,
-                   filename: str) -> HttpResponse:
+                   name: Sequence[object]) -> HttpResponse:
     """The PDF, or with ``?format=html`` the same sheet as a web page to look at."""
     if request.GET.get("format") == "html":
         return preview_response(render_html(template, context | {"preview": True}, language))
-    return pdf_response(render_pdf(template, context, language), filename)
+    return pdf_response(render_pdf(template, context, language), name)
 
 
 def preview_response(html: str) -> HttpResponse:

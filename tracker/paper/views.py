@@ -73,7 +73,7 @@ def pad(request: HttpRequest) -> HttpResponse:
                           status=400 if wanted and not form.is_valid() else 200)
     pad = form.pad()
     if wanted == "pdf":
-        return pdf_response(render_pad(pad), f"kniffel-{pad.variant}-{pad.paper}.pdf")
+        return pdf_response(render_pad(pad), ("kniffel", pad.variant, pad.paper))
     return preview_response(render_html("print/kniffel_pad.html",
                                          pad_context(pad) | {"preview": True}, pad.language))
 
@@ -92,7 +92,7 @@ def own_game_pad(request: HttpRequest, own_game_id: int) -> HttpResponse:
     wanted = request.GET.get("format")
     if form.is_valid() and wanted == "pdf":
         pad = form.pad()
-        return pdf_response(render_own_pad(pad), f"pad-{own_game.pk}-{pad.paper}.pdf")
+        return pdf_response(render_own_pad(pad), ("pad", own_game.name, pad.paper))
     if form.is_valid() and wanted == "preview":
         pad = form.pad()
         return preview_response(render_html("print/own_pad.html",
@@ -127,13 +127,13 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
         paper = print_paper(request)
         return sheet_response(request, "print/own_pad.html",
                               own_sheet_context(play, language, paper), language,
-                              f"play-{play.pk}-{paper}.pdf")
+                              (play.own_game.name, play.pk, paper))
     if not play.is_dice_sheet:
         return cannot_print(request, _("Only Kniffel games and own games with points have a "
                                        "score sheet to print."))
     return sheet_response(request, "print/filled_sheet.html",
                           filled_sheet_context(play, language, print_paper(request)), language,
-                          f"{play.game}-{play.pk}.pdf")
+                          (play.game, play.pk))
 
 
 @login_required
@@ -146,7 +146,7 @@ def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
     paper = print_paper(request)
     return sheet_response(request, "print/series.html",
                           series_context(series, language, paper), language,
-                          f"series-{series.pk}-{paper}.pdf")
+                          ("series", series.name, paper))
 
 
 @login_required
@@ -164,7 +164,7 @@ def tally(request: HttpRequest) -> HttpResponse:
     return sheet_response(request, "print/tally.html",
                           tally_context(data["races"], data["players"], data["lang"],
                                         data["paper"]),
-                          data["lang"], "maus-im-nacken-tally.pdf")
+                          data["lang"], ("maus-im-nacken-tally",))
 
 
 @login_required
@@ -191,7 +191,7 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     return sheet_response(request, "print/certificates.html",
                           certificates_context(winners, what, night.date, language,
                                                print_paper(request)), language,
-                          f"certificates-{night.date:%Y-%m-%d}.pdf")
+                          ("certificates", f"{night.date:%Y-%m-%d}"))
 
 
 @login_required
@@ -220,7 +220,7 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     return sheet_response(request, "print/certificates.html",
                           certificates_context(winners, what, decided, language,
                                                print_paper(request)),
-                          language, f"certificates-series-{series.pk}.pdf")
+                          language, ("certificates", series.name))
 
 
 @login_required
@@ -235,4 +235,4 @@ def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     paper = print_paper(request)
     return sheet_response(request, "print/tournament.html",
                           tournament_print_context(tournament, language, paper), language,
-                          f"tournament-{tournament.pk}-{paper}.pdf")
+                          ("tournament", tournament.name, paper))

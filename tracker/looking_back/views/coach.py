@@ -119,4 +119,4 @@ def play_analysis_print(request: HttpRequest, play_id: int, player_id: int) -> H
             "paper": PAPER_SIZES[print_paper(request)], "language": language,
             "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
     return sheet_response(request, "print/analysis.html", context, language,
-                          f"analysis-{play.pk}-{participant.player_id}.pdf")
+                          ("analysis", play.pk, participant.player.name))

@@ -139,4 +139,4 @@ def year_review_print(request: HttpRequest, year: int) -> HttpResponse:
             "paper": PAPER_SIZES[print_paper(request)], "language": language,
             "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
     return sheet_response(request, "print/review.html", context, language,
-                          f"review-{year}.pdf")
+                          ("review", year))

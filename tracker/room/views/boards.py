@@ -97,4 +97,4 @@ def share_card(request: HttpRequest, token: str) -> HttpResponse:
     context = {"link": link, "address": board_address(request, link), "numbered": False,
                "title": link.household.name}
     return sheet_response(request, "print/share_card.html", context, language,
-                          f"scoreboard-{link.token[:6]}.pdf")
+                          ("scoreboard", link.token[:6]))
