@@ -18,11 +18,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tracker.common.lists import name_list
 from tracker.common.pdf import PAPER_SIZES
 from tracker.paper.printing import LETTER_EM, POINT_MM, printed_name
 from tracker.table.models import OwnGame, Play
 from tracker.table.rounds import stored_rounds
-from tracker.table.score_pad import sides_of
+from tracker.table.score_pad import Side, sides_of
 
 #: The most side columns a blank pad has room for: at least 14 mm each on A4 and Letter and
 #: 15 mm on A5, for four handwritten digits and a minus.
@@ -166,7 +167,7 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
         blank = max(0, default_rounds(play.own_game, paper) - len(rounds)) if under_way else 0
         context = sheet_context(
             play.own_game.name, ending_text(play.house_rules),
-            [SideHead(side.name, side.member_names) for side in sides],
+            [SideHead(side.name, team_members(side, play)) for side in sides],
             [[round_.get(side.key, "") for side in sides] for round_ in rounds], blank,
             totals, paper, language)
         winners = [side for side in sides
@@ -176,7 +177,7 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
             result_line = ngettext("Winner: %(names)s with %(points)s points.",
                                    "Winners: %(names)s with %(points)s points.",
                                    len(winners)) % {
-                "names": ", ".join(side.name for side in winners), "points": points}
+                "names": name_list(side.name for side in winners), "points": points}
         elif play.status == Play.Status.ABANDONED:
             result_line = _("This game was abandoned.")
         else:
@@ -190,6 +191,13 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
                         if rounds and total == best_total(totals, play)],
             "filled": True,
         }
+
+
+def team_members(side: Side, play: Play) -> str:
+    """The players of a team, "Anna, Carl"; nothing under a player's own column."""
+    if not play.house_rules.get("teams"):
+        return ""
+    return name_list(member.player.name for member in side.members)
 
 
 def best_total(totals: list[Any], play: Play) -> Any:

@@ -32,6 +32,7 @@ from games.kniffel import (
     upper_bonus_missing,
 )
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
+from tracker.common.lists import name_list
 from tracker.common.pdf import (
     PAPER_SIZES,
     render_pdf,
@@ -249,7 +250,7 @@ def filled_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[s
             "result_line": ngettext(
                 "Winner: %(names)s with %(points)s points.",
                 "Winners: %(names)s with %(points)s points.", len(winners)) % {
-                    "names": ", ".join(p.player.name for p in winners),
+                    "names": name_list(p.player.name for p in winners),
                     "points": winners[0].points if winners else 0}
             if finished and winners else _("Game in progress."),
         }
