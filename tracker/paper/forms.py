@@ -129,8 +129,10 @@ class OwnPadForm(PrintForm):
         label=_("Teams (optional, one a line)"), required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("A team's name, and its players after a colon: Red: Anna, Carl"))
-    columns = forms.IntegerField(label=_("Columns without names"), initial=4, min_value=1,
-                                 max_value=max(MAX_SIDES.values()))
+    columns = forms.IntegerField(
+        label=_("Columns without names"), initial=4, min_value=0,
+        max_value=max(MAX_SIDES.values()),
+        help_text=_("For a pad without names: with names, each name gets its column."))
     rounds = forms.IntegerField(
         label=_("Rounds"), required=False, min_value=1, max_value=most_rounds("a4"),
         help_text=_("Leave empty for the game's rounds, or rows enough to fill the page."))
@@ -177,6 +179,8 @@ class OwnPadForm(PrintForm):
             data["sides"] = tuple(SideHead(name) for name in (*data.get("picked", []), *typed))
         elif "teams" in data:
             data["sides"] = data["teams"]
+        if "sides" in data and not data["sides"] and data.get("columns") == 0:
+            self.add_error("columns", _("A pad without names needs at least one column."))
         paper = data.get("paper")
         if paper in MAX_SIDES and "sides" in data:
             most, given = MAX_SIDES[paper], len(data["sides"]) or data.get("columns") or 0

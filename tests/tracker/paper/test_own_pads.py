@@ -112,6 +112,24 @@ def test_a_team_game_prints_its_teams_with_their_players(host_client, household)
     assert "Red Anna, Carla Blue Ben, David" in pages[0] and "Most points win." in pages[0]
 
 
+def test_picked_players_need_no_columns_without_names(host_client, skyjo, family):
+    response = host_client.get(pad_url(skyjo), {
+        "picked": [family[0].name, family[1].name], "columns": "0", "lang": "en",
+        "format": "pdf"})
+    assert response.status_code == 200
+    [page], _ = read_pdf(response.content)
+    assert "Round Anna Ben 1 2 3" in page
+    form = host_client.get(pad_url(skyjo), {"lang": "en"}).content.decode()
+    assert "For a pad without names: with names, each name gets its column." in form
+
+
+def test_a_pad_without_names_needs_a_column(host_client, skyjo):
+    response = host_client.get(pad_url(skyjo), {"columns": "0", "lang": "en",
+                                                "format": "pdf"})
+    assert response.status_code == 400
+    assert "A pad without names needs at least one column." in response.content.decode()
+
+
 def test_the_form_previews_and_explains_what_does_not_fit(host_client, skyjo):
     page = host_client.get(pad_url(skyjo), {"lang": "en"}).content.decode()
     assert "The PDF has 1 page." in page and "format=preview" in page
