@@ -16,11 +16,11 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.translation import get_language
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
 
+from tracker.common import regions
 from tracker.common.downloads import attachment
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
@@ -28,7 +28,7 @@ PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
 
 
 def render_html(template: str, context: dict[str, Any], language: str) -> str:
-    with translation.override(language):
+    with regions.override(language):
         return render_to_string(template, context | {"print_css": print_css()})
 
 
@@ -126,5 +126,5 @@ def preview_response(html: str) -> HttpResponse:
 
 def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
     """Why nothing prints, in the language the sheet was asked for."""
-    with translation.override(print_language(request)):
+    with regions.override(print_language(request)):
         return render(request, "print/error.html", {"message": message}, status=400)

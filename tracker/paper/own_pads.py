@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tracker.common import regions
 from tracker.common.lists import name_list
 from tracker.common.pdf import PAPER_SIZES
 from tracker.paper.printing import LETTER_EM, POINT_MM, printed_name
@@ -140,7 +140,7 @@ class OwnPad:
 
 def own_pad_context(pad: OwnPad) -> dict[str, Any]:
     """One page; the PDF repeats it ``pad.sheets`` times."""
-    with translation.override(pad.language):
+    with regions.override(pad.language):
         heads = list(pad.sides) or [SideHead("")] * pad.columns
         return sheet_context(pad.own_game.name, ending_text(pad.own_game), heads, [],
                              pad.rows, [""] * len(heads), pad.paper, pad.language) | {
@@ -156,7 +156,7 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
     """A play of an own game as its pad: the rounds played (or only the final scores), the
     totals and the winners; blank rows to play on below while it is under way. ``play``
     comes with its participants in seat order and their players."""
-    with translation.override(language):
+    with regions.override(language):
         sides = sides_of(play)
         rounds = stored_rounds(play)
         by_side = {p.player_key: p for p in play.participants.all()}

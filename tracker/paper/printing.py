@@ -32,6 +32,7 @@ from games.kniffel import (
     upper_bonus_missing,
 )
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
+from tracker.common import regions
 from tracker.common.lists import name_list
 from tracker.common.pdf import (
     PAPER_SIZES,
@@ -178,7 +179,7 @@ def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None,
 
 def pad_context(pad: Pad) -> dict[str, Any]:
     """One page per distinct name (or one blank page); the PDF repeats them ``pad.sheets`` times."""
-    with translation.override(pad.language):
+    with regions.override(pad.language):
         rules = games.get(VARIANTS[pad.variant])
         return {
             "title": _("%(game)s pad") % {"game": rules.name.in_language(pad.language)},
@@ -210,7 +211,7 @@ def render_pad(pad: Pad) -> bytes:
 
 def filled_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str, Any]:
     """A Kniffel play's sheet as a pad page: one column per player, totals and the winner."""
-    with translation.override(language):
+    with regions.override(language):
         variant = next(name for name, key in VARIANTS.items() if key == play.game)
         participants = sorted(play.participants.all(), key=lambda p: p.seat)
         cells = {(c.player_id, c.field): c.points for c in play.cells.all()}
@@ -366,7 +367,7 @@ def series_context(series: Series, language: str, paper: str = "a4") -> dict[str
 
     ``paper`` is a key of :data:`PAPER_SIZES`.
     """
-    with translation.override(language):
+    with regions.override(language):
         players = {p.key: p for p in series.players.all()}
         rows = series.standings()
         names = {key: player.name for key, player in players.items()}
@@ -407,7 +408,7 @@ def house_rules_text(rules: games.Rules, chosen: dict[str, Any], language: str) 
 def tally_context(races: int, names: tuple[str, ...], language: str, paper: str = "a4"
                   ) -> dict[str, Any]:
     """A Die Maus im Nacken tally sheet: a block per race, the scoring reminder."""
-    with translation.override(language):
+    with regions.override(language):
         rules = games.get("maus_im_nacken")
         return {
             "title": _("%(game)s: tally sheet") % {"game": rules.name.in_language(language)},
@@ -421,7 +422,7 @@ def tally_context(races: int, names: tuple[str, ...], language: str, paper: str 
 
 def certificates_context(winners: list[str], what: str, day: date, language: str,
                          paper: str = "a4") -> dict[str, Any]:
-    with translation.override(language):
+    with regions.override(language):
         return {"title": _("Certificate"), "paper": PAPER_SIZES[paper], "language": language,
                 "winners": winners, "what": what, "numbered": False,
                 "date": date_format(day, "DATE_FORMAT")}
@@ -433,7 +434,7 @@ def tournament_print_context(tournament: Tournament, language: str, paper: str =
 
     ``paper`` is a key of :data:`PAPER_SIZES`.
     """
-    with translation.override(language):
+    with regions.override(language):
         plays = list(tournament.plays.select_related("own_game")
                      .order_by("round_number", "table_number")
                      .prefetch_related("participants__player"))

@@ -7,11 +7,12 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
+from tracker.common import regions
 from tracker.common.heavy import asks_for_pdf, heavy, not_a_preview
 from tracker.common.pdf import (
     cannot_print,
@@ -176,7 +177,7 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_for_household(request, GameNight.objects.all(), pk=night_id)
     context = night_context(night)
     language = print_language(request)
-    with translation.override(language):
+    with regions.override(language):
         if context["in_progress"]:
             return cannot_print(request, _(
                 "A game of this evening is still being played: the certificates can be printed "
@@ -204,7 +205,7 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number", "id")
                  .prefetch_related("participants"))
     language = print_language(request)
-    with translation.override(language):
+    with regions.override(language):
         if not races:
             return cannot_print(request, _("No race of this series is finished yet."))
         if series.status == Series.Status.RUNNING:

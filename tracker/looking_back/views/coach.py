@@ -7,12 +7,13 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
+from tracker.common import regions
 from tracker.common.engine_text import say
 from tracker.common.heavy import heavy, not_a_preview
 from tracker.common.pages import render_page
@@ -105,7 +106,7 @@ def play_analysis_print(request: HttpRequest, play_id: int, player_id: int) -> H
     play = analysed_play(request, play_id)
     participant = participant_in(play, player_id)
     language = print_language(request)
-    with translation.override(language):
+    with regions.override(language):
         context = analysis_context(play, participant)
         if not context["finished"]:
             return cannot_print(request, _("The coach weighs a game once it is finished."))
