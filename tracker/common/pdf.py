@@ -124,7 +124,7 @@ def preview_response(html: str) -> HttpResponse:
     return response
 
 
-def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
+def cannot_print(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
     """Why nothing prints, in the language the sheet was asked for."""
     with regions.override(print_language(request)):
-        return render(request, "print/error.html", {"message": message}, status=400)
+        return render(request, "print/error.html", {"message": message}, status=status)
