@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from tracker.common import regions
 from tracker.common.lists import name_list
 from tracker.common.pdf import PAPER_SIZES
-from tracker.paper.printing import LETTER_EM, POINT_MM, printed_name
+from tracker.paper.printing import LEAST_NAME_PT, LETTER_EM, POINT_MM, printed_name
 from tracker.table.models import OwnGame, Play
 from tracker.table.rounds import stored_rounds
 from tracker.table.score_pad import Side, sides_of
@@ -74,10 +74,11 @@ class SideHead:
 
 
 def head_style(name: str, members: str, sides: int, paper: str) -> str:
-    """A font size at which the longest word of the head fits its column (6 to 10 pt)."""
+    """A font size at which the longest word of the head fits its column, from
+    ``LEAST_NAME_PT`` to 10 pt; a longer word wraps inside itself."""
     room = SIDES_ROOM_MM[paper] / max(sides, 1) - 2.4
     longest = max((len(word) for word in f"{name} {members}".split()), default=1)
-    size = max(6.0, min(10.0, room / (longest * LETTER_EM * POINT_MM)))
+    size = max(LEAST_NAME_PT, min(10.0, room / (longest * LETTER_EM * POINT_MM)))
     return f"font-size: {size:.1f}pt"
 
 

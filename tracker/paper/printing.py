@@ -111,14 +111,17 @@ NAME_ROOM_MM = {True: 116.0, False: 143.0}
 HINTED_COLUMNS = 6
 #: A bold Noto Sans letter is about this wide, in ems; a point is 0.3528 mm.
 LETTER_EM, POINT_MM = 0.62, 0.3528
+#: The smallest a name over a column is printed, in pt: smaller is hard to read across the
+#: table, so a word too long for its column at this size wraps inside the word instead.
+LEAST_NAME_PT = 8.0
 
 
 def name_size(name: str, columns: int) -> float:
-    """The font size (pt) at which the longest word of ``name`` fits its column, between 5.5
-    and 8.5 pt, so that names wrap between words rather than inside them."""
+    """The font size (pt) at which the longest word of ``name`` fits its column, between
+    ``LEAST_NAME_PT`` and 8.5 pt, so that names wrap between words where they can."""
     room = NAME_ROOM_MM[columns <= HINTED_COLUMNS] / columns - 2.2
     longest = max((len(word) for word in name.split()), default=1)
-    return round(max(5.5, min(8.5, room / (longest * LETTER_EM * POINT_MM))), 1)
+    return round(max(LEAST_NAME_PT, min(8.5, room / (longest * LETTER_EM * POINT_MM))), 1)
 
 
 class Heading(str):

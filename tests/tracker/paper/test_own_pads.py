@@ -11,7 +11,14 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import OwnGameFactory
-from tests.tracker.paper.conftest import boxes, escaping_text, has_class, laid_out, read_pdf
+from tests.tracker.paper.conftest import (
+    boxes,
+    escaping_text,
+    has_class,
+    laid_out,
+    read_pdf,
+    text_sizes,
+)
 from tracker.common.pdf import render_html, render_pdf
 from tracker.paper.own_pads import (
     MAX_SIDES,
@@ -97,6 +104,19 @@ def test_every_blank_pad_is_one_page_and_no_text_leaves_its_cell(skyjo, paper, s
     html = render_html("print/own_pad.html", own_pad_context(pad), language)
     assert escaping_text(html) == []
     assert len(laid_out(html).pages) == 1
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_long_names_wrap_at_a_readable_size_on_one_page(skyjo, paper):
+    """A 38-character name in every column wraps (inside its words where it must) at 8 pt
+    or more, and the pad keeps to one page."""
+    heads = tuple(SideHead(f"Wolkenkuckucksheim-Kartenspieler{n:06}") for n in
+                  range(MAX_SIDES[paper]))
+    pad = OwnPad(skyjo, heads, 0, None, 1, paper, "de")
+    html = render_html("print/own_pad.html", own_pad_context(pad), "de")
+    sizes, pages = text_sizes(html, "side")
+    assert pages == 1 and len(sizes) >= MAX_SIDES[paper] and min(sizes) >= 8
+    assert escaping_text(html) == []
 
 
 def test_a_team_game_prints_its_teams_with_their_players(host_client, household):
