@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 import games.seating
 from tracker.households.models import Household, tidy_name
-from tracker.paper.own_pads import MAX_SIDES, OwnPad, SideHead, most_rounds
+from tracker.paper.own_pads import MAX_SIDES, OwnPad, SideHead, co_operative, most_rounds
 from tracker.paper.printing import MAX_COLUMNS, NAME_LENGTH, Pad
 from tracker.table.models import OwnGame
 
@@ -144,7 +144,13 @@ class OwnPadForm(PrintForm):
     def __init__(self, *args: Any, own_game: OwnGame, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.own_game = own_game
-        if own_game.teams:
+        if co_operative(own_game):
+            # A row per play, not a column per player: nothing to name.
+            del self.fields["picked"], self.fields["players"], self.fields["teams"]
+            del self.fields["columns"]
+            self.fields["rounds"].label = _("Plays")
+            self.fields["rounds"].help_text = _("Leave empty for rows enough to fill the page.")
+        elif own_game.teams:
             del self.fields["picked"], self.fields["players"]
         else:
             del self.fields["teams"]
@@ -179,7 +185,10 @@ class OwnPadForm(PrintForm):
             data["sides"] = tuple(SideHead(name) for name in (*data.get("picked", []), *typed))
         elif "teams" in data:
             data["sides"] = data["teams"]
-        if "sides" in data and not data["sides"] and data.get("columns") == 0:
+        elif co_operative(self.own_game):
+            data["sides"], data["columns"] = (), 0
+        if ("sides" in data and not data["sides"] and data.get("columns") == 0
+                and not co_operative(self.own_game)):
             self.add_error("columns", _("A pad without names needs at least one column."))
         paper = data.get("paper")
         if paper in MAX_SIDES and "sides" in data:

@@ -136,7 +136,33 @@ class OwnPad:
 
     @property
     def rows(self) -> int:
+        if co_operative(self.own_game):
+            return self.rounds or rows_that_fit(self.paper)
         return self.rounds or default_rounds(self.own_game, self.paper)
+
+    @property
+    def template(self) -> str:
+        return "print/plays_pad.html" if co_operative(self.own_game) else "print/own_pad.html"
+
+    def context(self) -> dict[str, Any]:
+        return plays_pad_context(self) if co_operative(self.own_game) else own_pad_context(self)
+
+
+def co_operative(own_game: OwnGame) -> bool:
+    """Whether the table plays together against the game: won or lost, no score per player."""
+    return own_game.scoring == "cooperative"
+
+
+def plays_pad_context(pad: OwnPad) -> dict[str, Any]:
+    """A co-operative game's pad: a row per play, for its date, who played, whether the
+    table won or lost and, if the game keeps one, its score."""
+    with regions.override(pad.language):
+        subline = " ".join(filter(None, [str(pad.own_game.get_scoring_display()),
+                                         ending_text(pad.own_game)]))
+        return {"title": pad.own_game.name, "subline": subline,
+                "paper": PAPER_SIZES[pad.paper], "paper_key": pad.paper,
+                "language": pad.language, "numbered": False, "rows": range(pad.rows),
+                "row_height": f"{row_height(pad.paper, pad.rows):.1f}"}
 
 
 def own_pad_context(pad: OwnPad) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from tracker.evenings.models import GameNight, Series, Tournament
 from tracker.evenings.pages import night_context
 from tracker.households.access import get_for_household, get_household_for_user
 from tracker.paper.forms import OwnPadForm, PadForm, TallyForm, with_defaults
-from tracker.paper.own_pads import OwnPad, own_pad_context, own_sheet_context, printable
+from tracker.paper.own_pads import OwnPad, own_sheet_context, printable
 from tracker.paper.printing import (
     certificates_context,
     filled_sheet_context,
@@ -96,8 +96,7 @@ def own_game_pad(request: HttpRequest, own_game_id: int) -> HttpResponse:
         return pdf_response(render_own_pad(pad), ("pad", own_game.name, pad.paper))
     if form.is_valid() and wanted == "preview":
         pad = form.pad()
-        return preview_response(render_html("print/own_pad.html",
-                                            own_pad_context(pad) | {"preview": True},
+        return preview_response(render_html(pad.template, pad.context() | {"preview": True},
                                             pad.language))
     context: dict[str, Any] = {"form": form, "own_game": own_game}
     if form.is_valid():
@@ -110,7 +109,7 @@ def own_game_pad(request: HttpRequest, own_game_id: int) -> HttpResponse:
 
 def render_own_pad(pad: OwnPad) -> bytes:
     """The pad's PDF: its one page, ``pad.sheets`` times."""
-    pdf = render_pdf("print/own_pad.html", own_pad_context(pad), pad.language)
+    pdf = render_pdf(pad.template, pad.context(), pad.language)
     return repeat_pages(pdf, pad.sheets) if pad.sheets > 1 else pdf
 
 

@@ -8,6 +8,8 @@ from itertools import product
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from pypdf import PdfReader
 
 from tests.factories import OwnGameFactory
@@ -28,6 +30,7 @@ from tracker.paper.own_pads import (
     most_rounds,
     own_pad_context,
     own_sheet_context,
+    rows_that_fit,
 )
 from tracker.table.models import Play
 from tracker.table.queries import participants_in_seat_order
@@ -268,3 +271,41 @@ def test_the_head_keeps_above_the_table(household, paper, language):
              for name in ("subline", "own-table") if has_class(box, name)}
     subline, table = found["subline"], found["own-table"]
     assert subline.position_y + subline.margin_height() <= table.position_y
+
+
+@pytest.fixture
+def hanabi(household):
+    return OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+
+
+@pytest.mark.parametrize("paper,language", list(product(PAPERS, LANGUAGES)))
+def test_a_co_operative_game_prints_a_row_per_play_to_tick_won_or_lost(
+        host_client, hanabi, paper, language):
+    response = host_client.get(pad_url(hanabi), {"paper": paper, "lang": language,
+                                                 "format": "pdf"})
+    assert response.status_code == 200 and page_size(response.content) == PAGE_SIZES[paper]
+    [page], _metadata = read_pdf(response.content)
+    html = host_client.get(pad_url(hanabi), {"paper": paper, "lang": language,
+                                             "format": "preview"}).content.decode()
+    with translation.override(language):
+        heads = [gettext("Date"), gettext("Players"),
+                 pgettext("the table, in a co-operative game", "Won"),
+                 pgettext("the table, in a co-operative game", "Lost"),
+                 gettext("Score (optional)")]
+        total = pgettext("pad", "Total")
+    # Heads may wrap, and the PDF's text then runs their lines together.
+    assert "".join(heads).replace(" ", "") in page.replace(" ", "") and "Hanabi" in page
+    assert html.count('<span class="box"></span>') == 2 * rows_that_fit(paper)
+    assert total not in page and "<th class=\"round-no\">" not in html
+    # As printed (the web preview frames the page more narrowly than the paper).
+    printed = render_html("print/plays_pad.html", OwnPad(
+        hanabi, (), 0, None, 1, paper, language).context(), language)
+    assert escaping_text(printed) == [] and len(laid_out(printed).pages) == 1
+
+
+def test_a_co_operative_pads_form_asks_for_plays_not_players(host_client, hanabi):
+    form = host_client.get(pad_url(hanabi), {"lang": "en"}).content.decode()
+    assert 'name="picked"' not in form and 'name="columns"' not in form
+    assert "Plays" in form and "The PDF has 1 page." in form
+    ten = host_client.get(pad_url(hanabi), {"rounds": "10", "format": "preview"})
+    assert ten.content.decode().count('<span class="box"></span>') == 20
