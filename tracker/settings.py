@@ -152,6 +152,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "tracker.common.regions.RegionalFormatsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -242,6 +243,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 # The languages of the rule texts the families play by. The browser's Accept-Language picks
 # one (LocaleMiddleware) until the switcher in the top bar sets another.
+# Dates and numbers then follow the browser's region in that language (en-GB writes
+# 27 Nov 2026), through RegionalFormatsMiddleware.
 LANGUAGES = [("de", _("German")), ("en", _("English")), ("fr", _("French")),
              ("it", _("Italian")), ("nl", _("Dutch"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

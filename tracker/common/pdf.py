@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import mimetypes
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -15,17 +16,19 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.translation import get_language
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
+
+from tracker.common import regions
+from tracker.common.downloads import attachment
 
 PRINT_CSS = settings.BASE_DIR / "static" / "css" / "print.css"
 PAPER_SIZES = {"a4": "A4", "a5": "A5", "letter": "letter"}
 
 
 def render_html(template: str, context: dict[str, Any], language: str) -> str:
-    with translation.override(language):
+    with regions.override(language):
         return render_to_string(template, context | {"print_css": print_css()})
 
 
@@ -87,10 +90,10 @@ def repeat_pages(pdf: bytes, repeat: int) -> bytes:
     return output.getvalue()
 
 
-def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+def pdf_response(pdf: bytes, name: Sequence[object]) -> HttpResponse:
+    """The PDF to download, named after the parts of ``name``: ("pad", "Skyjo", "a4") is
+    pad-skyjo-a4.pdf."""
+    return attachment(pdf, "application/pdf", name, "pdf", fallback="sheet")
 
 
 def print_paper(request: HttpRequest) -> str:
@@ -106,11 +109,11 @@ def print_language(request: HttpRequest) -> str:
 
 
 def sheet_response(request: HttpRequest, template: str, context: dict, language: str,
-                   filename: str) -> HttpResponse:
+                   name: Sequence[object]) -> HttpResponse:
     """The PDF, or with ``?format=html`` the same sheet as a web page to look at."""
     if request.GET.get("format") == "html":
         return preview_response(render_html(template, context | {"preview": True}, language))
-    return pdf_response(render_pdf(template, context, language), filename)
+    return pdf_response(render_pdf(template, context, language), name)
 
 
 def preview_response(html: str) -> HttpResponse:
@@ -121,7 +124,7 @@ def preview_response(html: str) -> HttpResponse:
     return response
 
 
-def cannot_print(request: HttpRequest, message: str) -> HttpResponse:
+def cannot_print(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
     """Why nothing prints, in the language the sheet was asked for."""
-    with translation.override(print_language(request)):
-        return render(request, "print/error.html", {"message": message}, status=400)
+    with regions.override(print_language(request)):
+        return render(request, "print/error.html", {"message": message}, status=status)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 import games.seating
 from tracker.households.models import Household, tidy_name
-from tracker.paper.own_pads import MAX_SIDES, OwnPad, SideHead, most_rounds
+from tracker.paper.own_pads import MAX_SIDES, OwnPad, SideHead, co_operative, most_rounds
 from tracker.paper.printing import MAX_COLUMNS, NAME_LENGTH, Pad
 from tracker.table.models import OwnGame
 
@@ -129,8 +129,10 @@ class OwnPadForm(PrintForm):
         label=_("Teams (optional, one a line)"), required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("A team's name, and its players after a colon: Red: Anna, Carl"))
-    columns = forms.IntegerField(label=_("Columns without names"), initial=4, min_value=1,
-                                 max_value=max(MAX_SIDES.values()))
+    columns = forms.IntegerField(
+        label=_("Columns without names"), initial=4, min_value=0,
+        max_value=max(MAX_SIDES.values()),
+        help_text=_("For a pad without names: with names, each name gets its column."))
     rounds = forms.IntegerField(
         label=_("Rounds"), required=False, min_value=1, max_value=most_rounds("a4"),
         help_text=_("Leave empty for the game's rounds, or rows enough to fill the page."))
@@ -142,7 +144,13 @@ class OwnPadForm(PrintForm):
     def __init__(self, *args: Any, own_game: OwnGame, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.own_game = own_game
-        if own_game.teams:
+        if co_operative(own_game):
+            # A row per play, not a column per player: nothing to name.
+            del self.fields["picked"], self.fields["players"], self.fields["teams"]
+            del self.fields["columns"]
+            self.fields["rounds"].label = _("Plays")
+            self.fields["rounds"].help_text = _("Leave empty for rows enough to fill the page.")
+        elif own_game.teams:
             del self.fields["picked"], self.fields["players"]
         else:
             del self.fields["teams"]
@@ -177,6 +185,11 @@ class OwnPadForm(PrintForm):
             data["sides"] = tuple(SideHead(name) for name in (*data.get("picked", []), *typed))
         elif "teams" in data:
             data["sides"] = data["teams"]
+        elif co_operative(self.own_game):
+            data["sides"], data["columns"] = (), 0
+        if ("sides" in data and not data["sides"] and data.get("columns") == 0
+                and not co_operative(self.own_game)):
+            self.add_error("columns", _("A pad without names needs at least one column."))
         paper = data.get("paper")
         if paper in MAX_SIDES and "sides" in data:
             most, given = MAX_SIDES[paper], len(data["sides"]) or data.get("columns") or 0

@@ -13,16 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tracker.common import regions
+from tracker.common.lists import name_list
 from tracker.common.pdf import PAPER_SIZES
-from tracker.paper.printing import LETTER_EM, POINT_MM, printed_name
+from tracker.paper.printing import LEAST_NAME_PT, LETTER_EM, POINT_MM, printed_name
 from tracker.table.models import OwnGame, Play
 from tracker.table.rounds import stored_rounds
-from tracker.table.score_pad import sides_of
+from tracker.table.score_pad import Side, sides_of
 
 #: The most side columns a blank pad has room for: at least 14 mm each on A4 and Letter and
 #: 15 mm on A5, for four handwritten digits and a minus.
@@ -73,10 +74,11 @@ class SideHead:
 
 
 def head_style(name: str, members: str, sides: int, paper: str) -> str:
-    """A font size at which the longest word of the head fits its column (6 to 10 pt)."""
+    """A font size at which the longest word of the head fits its column, from
+    ``LEAST_NAME_PT`` to 10 pt; a longer word wraps inside itself."""
     room = SIDES_ROOM_MM[paper] / max(sides, 1) - 2.4
     longest = max((len(word) for word in f"{name} {members}".split()), default=1)
-    size = max(6.0, min(10.0, room / (longest * LETTER_EM * POINT_MM)))
+    size = max(LEAST_NAME_PT, min(10.0, room / (longest * LETTER_EM * POINT_MM)))
     return f"font-size: {size:.1f}pt"
 
 
@@ -134,12 +136,38 @@ class OwnPad:
 
     @property
     def rows(self) -> int:
+        if co_operative(self.own_game):
+            return self.rounds or rows_that_fit(self.paper)
         return self.rounds or default_rounds(self.own_game, self.paper)
+
+    @property
+    def template(self) -> str:
+        return "print/plays_pad.html" if co_operative(self.own_game) else "print/own_pad.html"
+
+    def context(self) -> dict[str, Any]:
+        return plays_pad_context(self) if co_operative(self.own_game) else own_pad_context(self)
+
+
+def co_operative(own_game: OwnGame) -> bool:
+    """Whether the table plays together against the game: won or lost, no score per player."""
+    return own_game.scoring == "cooperative"
+
+
+def plays_pad_context(pad: OwnPad) -> dict[str, Any]:
+    """A co-operative game's pad: a row per play, for its date, who played, whether the
+    table won or lost and, if the game keeps one, its score."""
+    with regions.override(pad.language):
+        subline = " ".join(filter(None, [str(pad.own_game.get_scoring_display()),
+                                         ending_text(pad.own_game)]))
+        return {"title": pad.own_game.name, "subline": subline,
+                "paper": PAPER_SIZES[pad.paper], "paper_key": pad.paper,
+                "language": pad.language, "numbered": False, "rows": range(pad.rows),
+                "row_height": f"{row_height(pad.paper, pad.rows):.1f}"}
 
 
 def own_pad_context(pad: OwnPad) -> dict[str, Any]:
     """One page; the PDF repeats it ``pad.sheets`` times."""
-    with translation.override(pad.language):
+    with regions.override(pad.language):
         heads = list(pad.sides) or [SideHead("")] * pad.columns
         return sheet_context(pad.own_game.name, ending_text(pad.own_game), heads, [],
                              pad.rows, [""] * len(heads), pad.paper, pad.language) | {
@@ -155,7 +183,7 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
     """A play of an own game as its pad: the rounds played (or only the final scores), the
     totals and the winners; blank rows to play on below while it is under way. ``play``
     comes with its participants in seat order and their players."""
-    with translation.override(language):
+    with regions.override(language):
         sides = sides_of(play)
         rounds = stored_rounds(play)
         by_side = {p.player_key: p for p in play.participants.all()}
@@ -166,7 +194,7 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
         blank = max(0, default_rounds(play.own_game, paper) - len(rounds)) if under_way else 0
         context = sheet_context(
             play.own_game.name, ending_text(play.house_rules),
-            [SideHead(side.name, side.member_names) for side in sides],
+            [SideHead(side.name, team_members(side, play)) for side in sides],
             [[round_.get(side.key, "") for side in sides] for round_ in rounds], blank,
             totals, paper, language)
         winners = [side for side in sides
@@ -176,7 +204,7 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
             result_line = ngettext("Winner: %(names)s with %(points)s points.",
                                    "Winners: %(names)s with %(points)s points.",
                                    len(winners)) % {
-                "names": ", ".join(side.name for side in winners), "points": points}
+                "names": name_list(side.name for side in winners), "points": points}
         elif play.status == Play.Status.ABANDONED:
             result_line = _("This game was abandoned.")
         else:
@@ -190,6 +218,13 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
                         if rounds and total == best_total(totals, play)],
             "filled": True,
         }
+
+
+def team_members(side: Side, play: Play) -> str:
+    """The players of a team, "Anna, Carl"; nothing under a player's own column."""
+    if not play.house_rules.get("teams"):
+        return ""
+    return name_list(member.player.name for member in side.members)
 
 
 def best_total(totals: list[Any], play: Play) -> Any:

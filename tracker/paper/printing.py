@@ -32,6 +32,8 @@ from games.kniffel import (
     upper_bonus_missing,
 )
 from games.weltraum_kniffel import LOWER_POINTS, SYMBOL_ICONS
+from tracker.common import regions
+from tracker.common.lists import name_list
 from tracker.common.pdf import (
     PAPER_SIZES,
     render_pdf,
@@ -109,14 +111,17 @@ NAME_ROOM_MM = {True: 116.0, False: 143.0}
 HINTED_COLUMNS = 6
 #: A bold Noto Sans letter is about this wide, in ems; a point is 0.3528 mm.
 LETTER_EM, POINT_MM = 0.62, 0.3528
+#: The smallest a name over a column is printed, in pt: smaller is hard to read across the
+#: table, so a word too long for its column at this size wraps inside the word instead.
+LEAST_NAME_PT = 8.0
 
 
 def name_size(name: str, columns: int) -> float:
-    """The font size (pt) at which the longest word of ``name`` fits its column, between 5.5
-    and 8.5 pt, so that names wrap between words rather than inside them."""
+    """The font size (pt) at which the longest word of ``name`` fits its column, between
+    ``LEAST_NAME_PT`` and 8.5 pt, so that names wrap between words where they can."""
     room = NAME_ROOM_MM[columns <= HINTED_COLUMNS] / columns - 2.2
     longest = max((len(word) for word in name.split()), default=1)
-    return round(max(5.5, min(8.5, room / (longest * LETTER_EM * POINT_MM))), 1)
+    return round(max(LEAST_NAME_PT, min(8.5, room / (longest * LETTER_EM * POINT_MM))), 1)
 
 
 class Heading(str):
@@ -177,7 +182,7 @@ def sheet_rows(variant: str, values: dict[str, list[Any]] | None = None,
 
 def pad_context(pad: Pad) -> dict[str, Any]:
     """One page per distinct name (or one blank page); the PDF repeats them ``pad.sheets`` times."""
-    with translation.override(pad.language):
+    with regions.override(pad.language):
         rules = games.get(VARIANTS[pad.variant])
         return {
             "title": _("%(game)s pad") % {"game": rules.name.in_language(pad.language)},
@@ -209,7 +214,7 @@ def render_pad(pad: Pad) -> bytes:
 
 def filled_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str, Any]:
     """A Kniffel play's sheet as a pad page: one column per player, totals and the winner."""
-    with translation.override(language):
+    with regions.override(language):
         variant = next(name for name, key in VARIANTS.items() if key == play.game)
         participants = sorted(play.participants.all(), key=lambda p: p.seat)
         cells = {(c.player_id, c.field): c.points for c in play.cells.all()}
@@ -249,7 +254,7 @@ def filled_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[s
             "result_line": ngettext(
                 "Winner: %(names)s with %(points)s points.",
                 "Winners: %(names)s with %(points)s points.", len(winners)) % {
-                    "names": ", ".join(p.player.name for p in winners),
+                    "names": name_list(p.player.name for p in winners),
                     "points": winners[0].points if winners else 0}
             if finished and winners else _("Game in progress."),
         }
@@ -365,7 +370,7 @@ def series_context(series: Series, language: str, paper: str = "a4") -> dict[str
 
     ``paper`` is a key of :data:`PAPER_SIZES`.
     """
-    with translation.override(language):
+    with regions.override(language):
         players = {p.key: p for p in series.players.all()}
         rows = series.standings()
         names = {key: player.name for key, player in players.items()}
@@ -406,7 +411,7 @@ def house_rules_text(rules: games.Rules, chosen: dict[str, Any], language: str) 
 def tally_context(races: int, names: tuple[str, ...], language: str, paper: str = "a4"
                   ) -> dict[str, Any]:
     """A Die Maus im Nacken tally sheet: a block per race, the scoring reminder."""
-    with translation.override(language):
+    with regions.override(language):
         rules = games.get("maus_im_nacken")
         return {
             "title": _("%(game)s: tally sheet") % {"game": rules.name.in_language(language)},
@@ -420,7 +425,7 @@ def tally_context(races: int, names: tuple[str, ...], language: str, paper: str 
 
 def certificates_context(winners: list[str], what: str, day: date, language: str,
                          paper: str = "a4") -> dict[str, Any]:
-    with translation.override(language):
+    with regions.override(language):
         return {"title": _("Certificate"), "paper": PAPER_SIZES[paper], "language": language,
                 "winners": winners, "what": what, "numbered": False,
                 "date": date_format(day, "DATE_FORMAT")}
@@ -432,7 +437,7 @@ def tournament_print_context(tournament: Tournament, language: str, paper: str =
 
     ``paper`` is a key of :data:`PAPER_SIZES`.
     """
-    with translation.override(language):
+    with regions.override(language):
         plays = list(tournament.plays.select_related("own_game")
                      .order_by("round_number", "table_number")
                      .prefetch_related("participants__player"))

@@ -7,11 +7,12 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
+from tracker.common import regions
 from tracker.common.heavy import asks_for_pdf, heavy, not_a_preview
 from tracker.common.pdf import (
     cannot_print,
@@ -28,7 +29,7 @@ from tracker.evenings.models import GameNight, Series, Tournament
 from tracker.evenings.pages import night_context
 from tracker.households.access import get_for_household, get_household_for_user
 from tracker.paper.forms import OwnPadForm, PadForm, TallyForm, with_defaults
-from tracker.paper.own_pads import OwnPad, own_pad_context, own_sheet_context, printable
+from tracker.paper.own_pads import OwnPad, own_sheet_context, printable
 from tracker.paper.printing import (
     certificates_context,
     filled_sheet_context,
@@ -73,7 +74,7 @@ def pad(request: HttpRequest) -> HttpResponse:
                           status=400 if wanted and not form.is_valid() else 200)
     pad = form.pad()
     if wanted == "pdf":
-        return pdf_response(render_pad(pad), f"kniffel-{pad.variant}-{pad.paper}.pdf")
+        return pdf_response(render_pad(pad), ("kniffel", pad.variant, pad.paper))
     return preview_response(render_html("print/kniffel_pad.html",
                                          pad_context(pad) | {"preview": True}, pad.language))
 
@@ -92,11 +93,10 @@ def own_game_pad(request: HttpRequest, own_game_id: int) -> HttpResponse:
     wanted = request.GET.get("format")
     if form.is_valid() and wanted == "pdf":
         pad = form.pad()
-        return pdf_response(render_own_pad(pad), f"pad-{own_game.pk}-{pad.paper}.pdf")
+        return pdf_response(render_own_pad(pad), ("pad", own_game.name, pad.paper))
     if form.is_valid() and wanted == "preview":
         pad = form.pad()
-        return preview_response(render_html("print/own_pad.html",
-                                            own_pad_context(pad) | {"preview": True},
+        return preview_response(render_html(pad.template, pad.context() | {"preview": True},
                                             pad.language))
     context: dict[str, Any] = {"form": form, "own_game": own_game}
     if form.is_valid():
@@ -109,7 +109,7 @@ def own_game_pad(request: HttpRequest, own_game_id: int) -> HttpResponse:
 
 def render_own_pad(pad: OwnPad) -> bytes:
     """The pad's PDF: its one page, ``pad.sheets`` times."""
-    pdf = render_pdf("print/own_pad.html", own_pad_context(pad), pad.language)
+    pdf = render_pdf(pad.template, pad.context(), pad.language)
     return repeat_pages(pdf, pad.sheets) if pad.sheets > 1 else pdf
 
 
@@ -127,13 +127,13 @@ def play_sheet(request: HttpRequest, play_id: int) -> HttpResponse:
         paper = print_paper(request)
         return sheet_response(request, "print/own_pad.html",
                               own_sheet_context(play, language, paper), language,
-                              f"play-{play.pk}-{paper}.pdf")
+                              (play.own_game.name, play.pk, paper))
     if not play.is_dice_sheet:
         return cannot_print(request, _("Only Kniffel games and own games with points have a "
                                        "score sheet to print."))
     return sheet_response(request, "print/filled_sheet.html",
                           filled_sheet_context(play, language, print_paper(request)), language,
-                          f"{play.game}-{play.pk}.pdf")
+                          (play.game, play.pk))
 
 
 @login_required
@@ -146,7 +146,7 @@ def series_standings(request: HttpRequest, series_id: int) -> HttpResponse:
     paper = print_paper(request)
     return sheet_response(request, "print/series.html",
                           series_context(series, language, paper), language,
-                          f"series-{series.pk}-{paper}.pdf")
+                          ("series", series.name, paper))
 
 
 @login_required
@@ -164,7 +164,7 @@ def tally(request: HttpRequest) -> HttpResponse:
     return sheet_response(request, "print/tally.html",
                           tally_context(data["races"], data["players"], data["lang"],
                                         data["paper"]),
-                          data["lang"], "maus-im-nacken-tally.pdf")
+                          data["lang"], ("maus-im-nacken-tally",))
 
 
 @login_required
@@ -176,7 +176,7 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_for_household(request, GameNight.objects.all(), pk=night_id)
     context = night_context(night)
     language = print_language(request)
-    with translation.override(language):
+    with regions.override(language):
         if context["in_progress"]:
             return cannot_print(request, _(
                 "A game of this evening is still being played: the certificates can be printed "
@@ -191,7 +191,7 @@ def night_certificates(request: HttpRequest, night_id: int) -> HttpResponse:
     return sheet_response(request, "print/certificates.html",
                           certificates_context(winners, what, night.date, language,
                                                print_paper(request)), language,
-                          f"certificates-{night.date:%Y-%m-%d}.pdf")
+                          ("certificates", f"{night.date:%Y-%m-%d}"))
 
 
 @login_required
@@ -204,7 +204,7 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     races = list(series.plays.filter(status=PlayStatus.FINISHED).order_by("race_number", "id")
                  .prefetch_related("participants"))
     language = print_language(request)
-    with translation.override(language):
+    with regions.override(language):
         if not races:
             return cannot_print(request, _("No race of this series is finished yet."))
         if series.status == Series.Status.RUNNING:
@@ -220,7 +220,7 @@ def series_certificates(request: HttpRequest, series_id: int) -> HttpResponse:
     return sheet_response(request, "print/certificates.html",
                           certificates_context(winners, what, decided, language,
                                                print_paper(request)),
-                          language, f"certificates-series-{series.pk}.pdf")
+                          language, ("certificates", series.name))
 
 
 @login_required
@@ -235,4 +235,4 @@ def tournament_sheet(request: HttpRequest, tournament_id: int) -> HttpResponse:
     paper = print_paper(request)
     return sheet_response(request, "print/tournament.html",
                           tournament_print_context(tournament, language, paper), language,
-                          f"tournament-{tournament.pk}-{paper}.pdf")
+                          ("tournament", tournament.name, paper))

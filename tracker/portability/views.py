@@ -12,12 +12,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from tracker.common.downloads import attachment, file_name
 from tracker.common.heavy import heavy
 from tracker.common.pages import render_page
 from tracker.households.access import household_required, switch_household
@@ -43,10 +43,9 @@ class ImportForm(forms.Form):
 
 def download(content: str, household: Household, extension: str, content_type: str
              ) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
-    filename = f"{slugify(household.name) or 'household'}-{timezone.localdate():%Y-%m-%d}"
-    response["Content-Disposition"] = f'attachment; filename="{filename}.{extension}"'
-    return response
+    """The household's file, named after it and today: familie-muller-2026-11-27.json."""
+    return attachment(content, content_type, (file_name(household.name) or "household",
+                                              f"{timezone.localdate():%Y-%m-%d}"), extension)
 
 
 @login_required

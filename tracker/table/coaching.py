@@ -1,16 +1,19 @@
 """The coach (``games.coach``) on the web: its tables, and what it says about a finished sheet
 or a roll on the dice pads.
 
-A table is worked out when a page first needs it, in that request: a few seconds, in a process
-of its own (``coach.compute_apart``), so that a server process never holds the compiler and the
-solver's peak. It is then kept in the shared cache, where every server finds it (about 2.5 MB
-compressed; a cache that refuses it leaves each process to compute its own), and in this
-process's memory (the last few used). ``COACH_TABLES_DIR`` (data/coach), where ``manage.py
-coach_tables`` can put every table ahead, is read when it holds the table and written when it
-can be: a speed-up for one machine that nothing depends on.
+No request waits for a table. ``make run`` computes every table ahead into
+``COACH_TABLES_DIR`` (data/coach) with ``manage.py coach_tables``, beside the starting server;
+a server reads a table from there or from the shared cache (about 2.5 MB compressed; a cache
+that refuses it leaves each process to compute its own) and keeps the last few used in this
+process's memory. A table found nowhere (a server started otherwise, or house rules whose
+table an update renamed) is computed in a thread of this process, in a process of its own
+(``coach.compute_apart``), so that a server process never holds the compiler and the solver's
+peak; meanwhile :func:`coach_for` answers None and :func:`being_prepared` says so, and the
+page tells the family the coach is getting ready. The first analysis under a fresh server
+once waited 15.6 s for this inside its request.
 
-Two threads of one process wanting the same table wait for one computation; two servers may
-each compute it once, which costs seconds and needs no lock shared between machines.
+A process computes a table once at a time; two servers may each compute it once, which
+costs seconds and needs no lock shared between machines.
 """
 
 from __future__ import annotations
@@ -37,15 +40,18 @@ logger = logging.getLogger(__name__)
 KEPT_IN_MEMORY = 4
 #: How long the shared cache keeps a table: a changed engine or coach names another table.
 CACHED_SECONDS = 30 * 24 * 60 * 60
-#: A table takes a few seconds; past this the request gives up (under gunicorn's 30 s).
-COMPUTE_SECONDS = 25
-#: After a failed computation, requests for that table wait this long before trying again,
-#: so that a struggling server is not handed one more computation per request.
+#: A table takes a few seconds (a minute with the other variants' computing beside it); past
+#: this the computation is given up.
+COMPUTE_SECONDS = 120
+#: After a failed computation, that table is not tried again for this long, so that a
+#: struggling server is not handed one more computation per request.
 RETRY_SECONDS = 60
+#: How often a page waiting for a table asks again, in seconds.
+ASK_AGAIN_SECONDS = 5
 
 _loaded: OrderedDict[str, Coach] = OrderedDict()
 _guard = threading.Lock()
-_computing: dict[str, threading.Lock] = {}
+_preparing: dict[str, threading.Thread] = {}
 _failed: dict[str, float] = {}
 
 
@@ -58,38 +64,67 @@ def cache_key(name: str) -> str:
 
 
 def coach_for(rules: DiceSheetRules, house_rules: Mapping[str, Any]) -> Coach | None:
-    """The coach for a game under its house rules, its table read or computed now; None only
-    when the computation failed (it is logged, and tried again a minute later)."""
+    """The coach for a game under its house rules when its table is ready; otherwise None,
+    and the table is being computed apart from the request (:func:`being_prepared`) unless
+    it failed within the last ``RETRY_SECONDS`` (logged)."""
     name = coach.table_name(rules, house_rules)
     with _guard:
         if name in _loaded:
             _loaded.move_to_end(name)
             return _loaded[name]
-        computing = _computing.setdefault(name, threading.Lock())
-    with computing:
-        with _guard:
-            if name in _loaded:
-                return _loaded[name]
-        found = stored_coach(rules, house_rules, name)
-        if found is None:
-            if time.monotonic() - _failed.get(name, -RETRY_SECONDS) < RETRY_SECONDS:
-                return None
-            try:
-                found = coach.compute_apart(rules, house_rules, COMPUTE_SECONDS)
-            except RuntimeError:
-                _failed[name] = time.monotonic()
-                logger.exception("The coach's table for %s could not be computed", rules.key)
-                return None
-            keep(found, name)
-        with _guard:
-            _loaded[name] = found
-            while len(_loaded) > KEPT_IN_MEMORY:
-                _loaded.popitem(last=False)
+    found = stored_coach(rules, house_rules, name)
+    if found is None:
+        prepare(rules, house_rules, name)
+        return None
+    remember(name, found)
     return found
 
 
 def coach_for_play(play: Play) -> Coach | None:
     return coach_for(play.rules, play.house_rules)
+
+
+def being_prepared(rules: DiceSheetRules, house_rules: Mapping[str, Any]) -> bool:
+    """Whether this process is computing the table now: a page asks again in a moment."""
+    with _guard:
+        return coach.table_name(rules, house_rules) in _preparing
+
+
+def prepare(rules: DiceSheetRules, house_rules: Mapping[str, Any], name: str) -> None:
+    """Start computing the table in a thread, unless one is at it or it failed just now."""
+    with _guard:
+        if name in _preparing or name in _loaded:
+            return
+        if time.monotonic() - _failed.get(name, -RETRY_SECONDS) < RETRY_SECONDS:
+            return
+        worker = threading.Thread(target=compute_table, args=(rules, dict(house_rules), name),
+                                  name=f"coach-{rules.key}", daemon=True)
+        _preparing[name] = worker
+    worker.start()
+
+
+def compute_table(rules: DiceSheetRules, house_rules: dict[str, Any], name: str) -> None:
+    """Compute, share and keep one table (the thread :func:`prepare` starts)."""
+    try:
+        found = coach.compute_apart(rules, house_rules, COMPUTE_SECONDS)
+    except RuntimeError:
+        _failed[name] = time.monotonic()
+        logger.exception("The coach's table for %s could not be computed", rules.key)
+    else:
+        keep(found, name)
+        remember(name, found)
+    finally:
+        with _guard:
+            _preparing.pop(name, None)
+
+
+def remember(name: str, found: Coach) -> None:
+    """Keep ``found`` in this process, the least recently used table making room."""
+    with _guard:
+        _loaded[name] = found
+        _loaded.move_to_end(name)
+        while len(_loaded) > KEPT_IN_MEMORY:
+            _loaded.popitem(last=False)
 
 
 def stored_coach(rules: DiceSheetRules, house_rules: Mapping[str, Any], name: str

@@ -248,6 +248,8 @@ def coach_hint(play: Play, participant: Participant, field_key: str, dice: list[
         return hint
     found = coaching.coach_for_play(play)
     if found is None:
+        if coaching.being_prepared(play.rules, play.house_rules):
+            return hint | {"preparing": True}
         return hint | {"unavailable": True}
     sheet = open_sheet(play, participant, field_key)
     advice = found.advise(sheet, dice, rolls_left)

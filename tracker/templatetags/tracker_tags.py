@@ -1,4 +1,4 @@
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
@@ -8,6 +8,7 @@ from django.utils.safestring import mark_safe
 
 from games import Problem, Text
 from tracker.common.engine_text import say as say_text
+from tracker.common.lists import name_list
 from tracker.households.models import COLOURS
 from tracker.looking_back.stats import percent
 from tracker.room.models import ShareLink
@@ -32,6 +33,14 @@ def lookup(mapping: Mapping[str, Any] | None, key: Any) -> Any:
     if not isinstance(mapping, Mapping):
         return None
     return mapping.get(key, mapping.get(str(key)))
+
+
+@register.filter
+def names(keys: Iterable[str], names_by_key: Mapping[str, str] | None = None) -> str:
+    """``{{ side.members|names:player_names }}``: players' names in one line ("Mama Katrin,
+    Papa Jörg"); the keys are looked up in ``names_by_key`` where it is given."""
+    named = (names_by_key.get(key, key) for key in keys) if names_by_key else keys
+    return name_list(named)
 
 
 @register.filter

@@ -55,6 +55,44 @@ def test_dates_on_pages_and_certificates_read_as_in_the_language(
     assert certificates_context(["Anna"], "", date(2026, 3, 14), language)["date"] == expected
 
 
+@pytest.mark.parametrize("browser,expected", [
+    ("en-GB,en;q=0.9", "14 Mar 2026"), ("en-AU", "14 Mar 2026"),
+    ("en-US,en;q=0.9", "March 14, 2026"), ("en", "March 14, 2026"),
+    ("en;q=0.9,en-GB;q=0.8", "March 14, 2026"),
+    ("en-US,en-GB;q=0.9", "March 14, 2026"),
+])
+def test_english_dates_follow_the_browsers_region(host_client, household, browser, expected):
+    GameNightFactory(household=household, date=date(2026, 3, 14))
+
+    page = host_client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=browser).content.decode()
+
+    assert expected in page
+
+
+def test_a_british_browser_still_gets_the_five_languages_with_english_chosen(client):
+    page = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
+
+    menu = page[page.index('class="menu language"'):page.index("</details>")]
+    assert re.findall(r'name="language" value="([a-z]+)"', menu) == CODES
+    assert ": </span>EN</summary>" in menu
+    assert re.findall(r'value="(\w+)" lang="\w+"\s+aria-pressed="true"', menu) == ["en"]
+    assert '<html lang="en">' in page and "Password" in page
+
+
+def test_a_british_browser_prints_british_dates(host_client, kniffel):
+    headers = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
+    night = kniffel.game_night
+    british = f"{night.date.day} {night.date:%b %Y}"
+
+    [page], _ = read_pdf(host_client.get(reverse("print_play", args=[kniffel.pk]),
+                                         {"lang": "en"}, **headers).content)
+    [german], _ = read_pdf(host_client.get(reverse("print_play", args=[kniffel.pk]),
+                                           {"lang": "de"}, **headers).content)
+
+    assert f"Date: {british}" in page
+    assert f"{night.date.day}. " in german and british not in german
+
+
 @pytest.mark.parametrize("day,expected", [
     (date(2026, 11, 25), "25 novembre 2026"), (date(2026, 1, 6), "06 gennaio 2026"),
     (date(2026, 8, 15), "15 agosto 2026")])

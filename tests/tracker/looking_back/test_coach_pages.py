@@ -4,7 +4,6 @@ the dice pads."""
 import io
 import re
 import threading
-import time
 
 import pytest
 from django.core.cache import cache
@@ -119,16 +118,44 @@ def fresh_process(settings, tmp_path):
     coaching._loaded.clear()
     coaching._failed.clear()
     yield
+    finish_preparing()
     coaching._loaded.clear()
     coaching._failed.clear()
 
 
-def test_a_missing_table_is_computed_when_first_needed(
-        host_client, household, night, family, fresh_process, settings):
-    """In the request, in a few seconds: then shared through the cache and kept on disk."""
+def finish_preparing() -> None:
+    """Wait for the tables this process is computing."""
+    for worker in list(coaching._preparing.values()):
+        worker.join(timeout=120)
+
+
+def test_a_missing_table_is_computed_beside_the_requests_that_need_it(
+        host_client, household, night, family, fresh_process, settings, monkeypatch):
+    """The first request answers at once that the coach is getting ready; the table is
+    computed apart, then shared through the cache and kept on disk."""
+    computing = threading.Event()
+    compute_apart = coach.compute_apart
+
+    def held_back(rules, house_rules, timeout):
+        computing.wait(timeout=60)
+        return compute_apart(rules, house_rules, timeout)
+
+    monkeypatch.setattr(coach, "compute_apart", held_back)
     play = finished_kniffel(household, night, family[:2])
+
+    waiting = host_client.get(analysis_url(play, family[0]))
+    pdf = host_client.get(reverse("print_play_analysis", args=[play.pk, family[0].pk]),
+                          {"lang": "en"})
+
+    assert waiting.status_code == 200
+    page = waiting.content.decode()
+    assert "The coach is working out its tables" in page
+    assert '<meta http-equiv="refresh" content="5">' in page
+    assert pdf.status_code == 503 and pdf["Retry-After"] == "5"
+    assert "try again in a moment" in pdf.content.decode()
+    computing.set()
+    finish_preparing()
     response = host_client.get(analysis_url(play, family[0]))
-    assert response.status_code == 200
     assert response.context["summary"]["expected"] == pytest.approx(254.5896, abs=1e-4)
     name = coach.table_name(play.rules, play.house_rules)
     assert cache.get(coaching.cache_key(name)) is not None
@@ -148,14 +175,15 @@ def test_another_server_reads_the_table_from_the_shared_cache(
     assert response.status_code == 200 and response.context["summary"]["weighed"] == 13
 
 
-def test_threads_of_one_process_wait_for_one_computation(fresh_process, coach_tables,
-                                                         monkeypatch):
+def test_threads_of_one_process_start_one_computation(fresh_process, coach_tables,
+                                                      monkeypatch):
     rules = games.get("kniffel")
     calls = []
+    release = threading.Event()
 
     def slowly(rules, house_rules, timeout):
         calls.append(rules.key)
-        time.sleep(0.2)
+        release.wait(timeout=60)
         return coach.load(rules, house_rules, coach_tables)
 
     monkeypatch.setattr(coach, "compute_apart", slowly)
@@ -166,7 +194,10 @@ def test_threads_of_one_process_wait_for_one_computation(fresh_process, coach_ta
         thread.start()
     for thread in threads:
         thread.join()
-    assert calls == ["kniffel"] and len(found) == 3 and found[0] is found[1] is found[2]
+    assert found == [None, None, None] and coaching.being_prepared(rules, coach.YAHTZEE)
+    release.set()
+    finish_preparing()
+    assert calls == ["kniffel"] and coaching.coach_for(rules, coach.YAHTZEE) is not None
 
 
 def test_a_table_that_cannot_be_computed_is_said_so(
@@ -180,6 +211,8 @@ def test_a_table_that_cannot_be_computed_is_said_so(
         raise RuntimeError("no room")
 
     monkeypatch.setattr(coach, "compute_apart", failing)
+    host_client.get(analysis_url(play, family[0]))
+    finish_preparing()
     page = host_client.get(analysis_url(play, family[0]))
     assert page.status_code == 200
     assert "could not work out its tables" in page.content.decode()
@@ -193,7 +226,23 @@ def test_a_table_that_cannot_be_computed_is_said_so(
                         lambda: coaching._failed[coach.table_name(
                             play.rules, play.house_rules)] + coaching.RETRY_SECONDS)
     host_client.get(analysis_url(play, family[0]))
+    finish_preparing()
     assert attempts == ["kniffel", "kniffel"]
+
+
+def test_the_hint_says_the_coach_is_getting_ready(host_client, household, night, family,
+                                                  fresh_process, monkeypatch):
+    release = threading.Event()
+
+    def slowly(rules, house_rules, timeout):
+        release.wait(timeout=60)
+        raise RuntimeError("stopped by the test")
+
+    monkeypatch.setattr(coach, "compute_apart", slowly)
+    hinted = hinted_kniffel(household, night, family[:2])
+    hint = host_client.post(editor(hinted, family[0]), {"dice": "1,2,3,4,5"}, **HTMX)
+    release.set()
+    assert "its hint comes in a few seconds" in hint.content.decode()
 
 
 def hinted_kniffel(household, night, players, hint=True):

@@ -67,3 +67,21 @@ def boxes(box):
 def has_class(box, name: str) -> bool:
     element = getattr(box, "element", None)
     return element is not None and name in (element.get("class") or "").split()
+
+
+def text_sizes(html: str, within: str) -> list[float]:
+    """The font size (pt) of every piece of text inside boxes of class ``within``, and the
+    number of pages: ``(sizes, pages)``."""
+    pages = laid_out(html).pages
+    sizes = []
+
+    def walk(box, inside):
+        inside = inside or has_class(box, within)
+        if inside and type(box).__name__ == "TextBox" and box.text.strip():
+            sizes.append(round(box.style["font_size"] * 72 / 96, 1))
+        for child in getattr(box, "children", []):
+            walk(child, inside)
+
+    for page in pages:
+        walk(page._page_box, False)
+    return sizes, len(pages)

@@ -8,10 +8,19 @@ from itertools import product
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from pypdf import PdfReader
 
 from tests.factories import OwnGameFactory
-from tests.tracker.paper.conftest import boxes, escaping_text, has_class, laid_out, read_pdf
+from tests.tracker.paper.conftest import (
+    boxes,
+    escaping_text,
+    has_class,
+    laid_out,
+    read_pdf,
+    text_sizes,
+)
 from tracker.common.pdf import render_html, render_pdf
 from tracker.paper.own_pads import (
     MAX_SIDES,
@@ -21,6 +30,7 @@ from tracker.paper.own_pads import (
     most_rounds,
     own_pad_context,
     own_sheet_context,
+    rows_that_fit,
 )
 from tracker.table.models import Play
 from tracker.table.queries import participants_in_seat_order
@@ -99,6 +109,19 @@ def test_every_blank_pad_is_one_page_and_no_text_leaves_its_cell(skyjo, paper, s
     assert len(laid_out(html).pages) == 1
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_long_names_wrap_at_a_readable_size_on_one_page(skyjo, paper):
+    """A 38-character name in every column wraps (inside its words where it must) at 8 pt
+    or more, and the pad keeps to one page."""
+    heads = tuple(SideHead(f"Wolkenkuckucksheim-Kartenspieler{n:06}") for n in
+                  range(MAX_SIDES[paper]))
+    pad = OwnPad(skyjo, heads, 0, None, 1, paper, "de")
+    html = render_html("print/own_pad.html", own_pad_context(pad), "de")
+    sizes, pages = text_sizes(html, "side")
+    assert pages == 1 and len(sizes) >= MAX_SIDES[paper] and min(sizes) >= 8
+    assert escaping_text(html) == []
+
+
 def test_a_team_game_prints_its_teams_with_their_players(host_client, household):
     canasta = OwnGameFactory(household=household, name="Canasta", teams=True, end="target",
                              end_at=5000)
@@ -110,6 +133,24 @@ def test_a_team_game_prints_its_teams_with_their_players(host_client, household)
     pages, _ = read_pdf(response.content)
     assert len(pages) == 3
     assert "Red Anna, Carla Blue Ben, David" in pages[0] and "Most points win." in pages[0]
+
+
+def test_picked_players_need_no_columns_without_names(host_client, skyjo, family):
+    response = host_client.get(pad_url(skyjo), {
+        "picked": [family[0].name, family[1].name], "columns": "0", "lang": "en",
+        "format": "pdf"})
+    assert response.status_code == 200
+    [page], _ = read_pdf(response.content)
+    assert "Round Anna Ben 1 2 3" in page
+    form = host_client.get(pad_url(skyjo), {"lang": "en"}).content.decode()
+    assert "For a pad without names: with names, each name gets its column." in form
+
+
+def test_a_pad_without_names_needs_a_column(host_client, skyjo):
+    response = host_client.get(pad_url(skyjo), {"columns": "0", "lang": "en",
+                                                "format": "pdf"})
+    assert response.status_code == 400
+    assert "A pad without names needs at least one column." in response.content.decode()
 
 
 def test_the_form_previews_and_explains_what_does_not_fit(host_client, skyjo):
@@ -230,3 +271,41 @@ def test_the_head_keeps_above_the_table(household, paper, language):
              for name in ("subline", "own-table") if has_class(box, name)}
     subline, table = found["subline"], found["own-table"]
     assert subline.position_y + subline.margin_height() <= table.position_y
+
+
+@pytest.fixture
+def hanabi(household):
+    return OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+
+
+@pytest.mark.parametrize("paper,language", list(product(PAPERS, LANGUAGES)))
+def test_a_co_operative_game_prints_a_row_per_play_to_tick_won_or_lost(
+        host_client, hanabi, paper, language):
+    response = host_client.get(pad_url(hanabi), {"paper": paper, "lang": language,
+                                                 "format": "pdf"})
+    assert response.status_code == 200 and page_size(response.content) == PAGE_SIZES[paper]
+    [page], _metadata = read_pdf(response.content)
+    html = host_client.get(pad_url(hanabi), {"paper": paper, "lang": language,
+                                             "format": "preview"}).content.decode()
+    with translation.override(language):
+        heads = [gettext("Date"), gettext("Players"),
+                 pgettext("the table, in a co-operative game", "Won"),
+                 pgettext("the table, in a co-operative game", "Lost"),
+                 gettext("Score (optional)")]
+        total = pgettext("pad", "Total")
+    # Heads may wrap, and the PDF's text then runs their lines together.
+    assert "".join(heads).replace(" ", "") in page.replace(" ", "") and "Hanabi" in page
+    assert html.count('<span class="box"></span>') == 2 * rows_that_fit(paper)
+    assert total not in page and "<th class=\"round-no\">" not in html
+    # As printed (the web preview frames the page more narrowly than the paper).
+    printed = render_html("print/plays_pad.html", OwnPad(
+        hanabi, (), 0, None, 1, paper, language).context(), language)
+    assert escaping_text(printed) == [] and len(laid_out(printed).pages) == 1
+
+
+def test_a_co_operative_pads_form_asks_for_plays_not_players(host_client, hanabi):
+    form = host_client.get(pad_url(hanabi), {"lang": "en"}).content.decode()
+    assert 'name="picked"' not in form and 'name="columns"' not in form
+    assert "Plays" in form and "The PDF has 1 page." in form
+    ten = host_client.get(pad_url(hanabi), {"rounds": "10", "format": "preview"})
+    assert ten.content.decode().count('<span class="box"></span>') == 20

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from tests.factories import GameNightFactory, PlayerFactory, SeriesFactory
 from tests.tracker.evenings.test_tournament_pages import finish_round, make
-from tests.tracker.paper.conftest import escaping_text, read_pdf
+from tests.tracker.paper.conftest import escaping_text, read_pdf, text_sizes
 from tracker.common.pdf import render_html
 from tracker.evenings.recording import start_tournament_round
 from tracker.paper.printing import LINE_CONTRAST, axis_ticks, filled_sheet_context, luminance
@@ -63,12 +63,16 @@ def test_a_sheet_for_ten_players_with_long_names_fits(host_client, household, ni
         write_cell(play, player, "chance", 23, expected_version=None)
     url = reverse("print_play", args=[play.pk])
     [page], _ = read_pdf(host_client.get(url, {"lang": "de"}).content)
-    assert "Julia" in page and "Maximilian" in page and "Full-House" in page
-    for word in ("Friederike-", "Charlotte", "Anna-Lena", "Müller-"):
-        assert word in page
+    # Names wrap after their hyphens, and long words inside themselves with a hyphen (U+2010).
+    unhyphenated = page.replace("\u2010 ", "").replace("- ", "-")
+    assert "Julia" in page and "Maximilian" in unhyphenated and "Full-House" in page
+    for word in ("Friederike-", "Charlotte", "Anna-Lena", "Müller-", "Lüdenscheid"):
+        assert word in unhyphenated
     # As printed (the web preview frames the page more narrowly than the paper).
     html = render_html("print/filled_sheet.html", filled_sheet_context(play, "de"), "de")
     assert escaping_text(html) == []
+    sizes, pages = text_sizes(html, "column")
+    assert pages == 1 and len(sizes) >= 10 and min(sizes) >= 8
 
 
 def test_further_kniffels_print_their_bonus_above_the_lower_total(host_client, kniffel,

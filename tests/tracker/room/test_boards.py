@@ -126,6 +126,22 @@ def test_share_link_shows_a_qr_code_and_prints_a_card(host_client, kniffel):
     assert "Scannen" in PdfReader(io.BytesIO(german.content)).pages[0].extract_text()
 
 
+@pytest.mark.parametrize("paper,size", [("a4", (595, 842)), ("letter", (612, 792))])
+def test_the_card_prints_on_a4_or_us_letter_on_one_page(host_client, kniffel, paper, size):
+    host_client.post(reverse("share_create", args=["play", kniffel.pk]))
+    link = ShareLink.objects.get()
+    page = host_client.get(kniffel.get_absolute_url()).content.decode()
+    card_url = reverse("share_card", args=[link.token])
+    assert f'href="{card_url}?paper=letter">US Letter</a>' in page
+
+    card = host_client.get(card_url, {"paper": paper})
+
+    [sheet] = PdfReader(io.BytesIO(card.content)).pages
+    assert (round(float(sheet.mediabox.width)), round(float(sheet.mediabox.height))) == size
+    assert "Scan to follow the scores" in sheet.extract_text()
+    assert card["Content-Disposition"].endswith(f'-{paper}.pdf"')
+
+
 def test_a_card_only_for_the_households_live_links(host_client, stranger, kniffel):
     link = ShareLink.objects.create(household=kniffel.household, play=kniffel)
     card = reverse("share_card", args=[link.token])

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 import games
-from tests.factories import OwnGameFactory
+from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.entry import ENTRIES, MausEntry
 from tracker.table.models import Play, PlayChange
 from tracker.table.recording import record_result, start_play
@@ -351,3 +351,19 @@ def test_a_team_game_s_teams_go_on_to_the_score_pad(host_client, household, nigh
     assert play.status == Play.Status.IN_PROGRESS
     pad = host_client.get(play.get_absolute_url()).content.decode()
     assert 'id="pad"' in pad and "Team 1" in pad and "Team 2" in pad
+
+
+def test_a_teams_players_are_listed_with_commas(host_client, household, night, family):
+    mama, papa = (PlayerFactory(household=household, name=name)
+                  for name in ("Mama Katrin", "Papa Jörg"))
+    play = own_play(household, night, [mama, papa, *family[:2]], teams=True)
+    draft, page = tap_through(host_client, play, [f"team:{papa.key}", f"team:{family[0].key}"])
+    assert draft["teams"]["Team 1"] == [mama.key, papa.key]
+    assert "(Mama Katrin, Papa Jörg)" in page and "(Anna, Ben)" in page
+
+
+def test_teams_tapped_in_finishing_order_show_their_players(host_client, household, night,
+                                                           family):
+    play = own_play(household, night, family[:4], teams=True, scoring="places")
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert "(Anna, Carla)" in page and "(Ben, David)" in page

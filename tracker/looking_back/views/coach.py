@@ -7,12 +7,13 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
+from tracker.common import regions
 from tracker.common.engine_text import say
 from tracker.common.heavy import heavy, not_a_preview
 from tracker.common.pages import render_page
@@ -49,15 +50,20 @@ def participant_in(play: Play, player_id: int) -> Participant:
 
 
 def analysis_context(play: Play, participant: Participant) -> dict[str, Any]:
-    """What the analysis shows; ``unavailable`` when the coach's table could not be computed."""
+    """What the analysis shows; ``preparing`` while the coach's table is being computed,
+    ``unavailable`` when it could not be."""
     context: dict[str, Any] = {
         "play": play, "participant": participant, "rules": play.rules,
         "others": [p for p in play.participants.all() if p != participant],
         "finished": play.status == Play.Status.FINISHED,
     }
     found = coaching.coach_for_play(play) if context["finished"] else None
+    if found is None and context["finished"]:
+        if coaching.being_prepared(play.rules, play.house_rules):
+            return context | {"preparing": True, "ask_again": coaching.ASK_AGAIN_SECONDS}
+        return context | {"unavailable": True}
     if found is None:
-        return context | {"unavailable": context["finished"]}
+        return context
     cells = coaching.turns_of(play, participant)
     reviews = coaching.review(found, cells)
     rows = []
@@ -105,10 +111,16 @@ def play_analysis_print(request: HttpRequest, play_id: int, player_id: int) -> H
     play = analysed_play(request, play_id)
     participant = participant_in(play, player_id)
     language = print_language(request)
-    with translation.override(language):
+    with regions.override(language):
         context = analysis_context(play, participant)
         if not context["finished"]:
             return cannot_print(request, _("The coach weighs a game once it is finished."))
+        if context.get("preparing"):
+            response = cannot_print(request, _(
+                "The coach is working out its tables for these house rules: try again in a "
+                "moment."), status=503)
+            response["Retry-After"] = str(coaching.ASK_AGAIN_SECONDS)
+            return response
         if context.get("unavailable"):
             return cannot_print(request, _(
                 "The coach could not work out its tables for these house rules just now. "
@@ -119,4 +131,4 @@ def play_analysis_print(request: HttpRequest, play_id: int, player_id: int) -> H
             "paper": PAPER_SIZES[print_paper(request)], "language": language,
             "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
     return sheet_response(request, "print/analysis.html", context, language,
-                          f"analysis-{play.pk}-{participant.player_id}.pdf")
+                          ("analysis", play.pk, participant.player.name))

@@ -7,12 +7,13 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import InvalidPage, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 
+from tracker.common import regions
 from tracker.common.heavy import heavy, not_a_preview
 from tracker.common.pages import render_page
 from tracker.common.pdf import PAPER_SIZES, print_language, print_paper, sheet_response
@@ -133,11 +134,11 @@ def year_review_print(request: HttpRequest, year: int) -> HttpResponse:
     household = household_required(request)
     year = review_year(year)
     language = print_language(request)
-    with translation.override(language):
+    with regions.override(language):
         context = review_context(household, year) | {
             "title": _("%(household)s: %(year)s in review") % {
                 "household": household.name, "year": year},
             "paper": PAPER_SIZES[print_paper(request)], "language": language,
             "printed": date_format(timezone.localdate(), "DATE_FORMAT")}
     return sheet_response(request, "print/review.html", context, language,
-                          f"review-{year}.pdf")
+                          ("review", year))

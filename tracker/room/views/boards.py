@@ -18,7 +18,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST, require_safe
 
 from tracker.common.pages import render_page
-from tracker.common.pdf import print_language, sheet_response
+from tracker.common.pdf import PAPER_SIZES, print_language, print_paper, sheet_response
 from tracker.evenings.models import GameNight, Series, Tournament
 from tracker.households.access import get_for_household, household_required
 from tracker.room.boards import board_context
@@ -94,7 +94,8 @@ def share_card(request: HttpRequest, token: str) -> HttpResponse:
                                          "tournament"),
         token=token, household=household_required(request), revoked_at__isnull=True)
     language = print_language(request)
+    paper = print_paper(request)
     context = {"link": link, "address": board_address(request, link), "numbered": False,
-               "title": link.household.name}
+               "title": link.household.name, "paper": PAPER_SIZES[paper], "paper_key": paper}
     return sheet_response(request, "print/share_card.html", context, language,
-                          f"scoreboard-{link.token[:6]}.pdf")
+                          ("scoreboard", link.token[:6], paper))

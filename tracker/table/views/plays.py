@@ -248,6 +248,7 @@ def entry_context(play: Play, draft: dict[str, Any], *, problems=(), message: st
         "play": play,
         "rules": play.rules,
         "participants": participants,
+        "player_names": names,
         "rows": rows,
         "entry_template": entry.template,
         "draft": draft,
