@@ -2,7 +2,8 @@
 
 Everything is aggregated in the database from the points and places stored when
 each result was accepted; nothing is scored again. Only finished plays count:
-abandoned and unfinished ones are left out, while series races and tournament
+abandoned and unfinished ones are left out, and so are plays kept out of the statistics
+(BG Stats' ``ignored`` plays), while series races and tournament
 tables count like any other play. A win is a first place, so players who share
 first place each have a win; head-to-head, equal places are a draw.
 """
@@ -57,14 +58,16 @@ DISTRIBUTION_BINS = 12
 
 
 def counted_plays(household: Household) -> QuerySet[Play]:
-    return Play.objects.filter(household=household, status=PlayStatus.FINISHED).order_by()
+    return Play.objects.filter(household=household, status=PlayStatus.FINISHED,
+                               in_statistics=True).order_by()
 
 
 # The default orderings name related fields, which would add joins to every GROUP BY.
 def counted_participations(household: Household) -> QuerySet[Participant]:
     """Seats in the household's finished plays: the rows every statistic adds up."""
     return Participant.objects.filter(play__household=household,
-                                      play__status=PlayStatus.FINISHED).order_by()
+                                      play__status=PlayStatus.FINISHED,
+                                      play__in_statistics=True).order_by()
 
 
 def one_seat_per_side(rows: QuerySet[Participant]) -> QuerySet[Participant]:
@@ -86,8 +89,8 @@ def counted_seats(player: Player) -> QuerySet[Participant]:
     Without the household filter, which the player implies: SQLite then reads the
     player's seats from their index instead of every play of the household.
     """
-    return Participant.objects.filter(player=player,
-                                      play__status=PlayStatus.FINISHED).order_by()
+    return Participant.objects.filter(player=player, play__status=PlayStatus.FINISHED,
+                                      play__in_statistics=True).order_by()
 
 
 def in_year(year: int, prefix: str = "") -> Q:

@@ -6,7 +6,7 @@ from tracker.table import tallies
 
 
 def fill_tallies(apps, schema_editor):
-    tallies.rebuild(apps, game="game")
+    tallies.rebuild(apps, game="game", counted_only=False)
 
 
 class Migration(migrations.Migration):

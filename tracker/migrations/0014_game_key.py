@@ -14,7 +14,7 @@ def fill_game_keys(apps, schema_editor) -> None:
     Play.objects.filter(own_game__isnull=True).update(game_key=F("game"))
     Play.objects.filter(own_game__isnull=False).update(
         game_key=Concat(Value("own-"), Cast("own_game_id", CharField())))
-    tallies.rebuild(apps)
+    tallies.rebuild(apps, counted_only=False)
 
 
 class Migration(migrations.Migration):

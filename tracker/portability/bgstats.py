@@ -19,7 +19,8 @@ one of ours by rules (Kniffel, Yahtzee, Mensch ärgere Dich nicht…) becomes an
 too: the file holds only final scores, which the rules engine cannot check, and the
 report says so.
 
-``plays[]``: ``gameRefId`` names the game; ``playDate`` ("2024-03-01 19:30:00") gives the
+``plays[]``: ``gameRefId`` names the game; a play BG Stats leaves out of its statistics
+(``ignored``) is kept in the history and counted in no statistics, as there; ``playDate`` ("2024-03-01 19:30:00") gives the
 day and the time; the plays of one day make one game night. ``usesTeams`` says that the
 ``team`` of each player score counts.
 
@@ -35,13 +36,16 @@ lose only; a play with neither scores, ranks nor a winner as abandoned (both rep
 
 Counted and reported, not kept: locations, durations, comments, expansions, roles and
 factions (``role``, ``teamRole``), boards, ratings, pictures, rounds, first plays
-(``newPlayer``), plays BG Stats leaves out of its statistics (``ignored``: counted here),
-details from BoardGameGeek, and the file's tags, groups and challenges.
+(``newPlayer``), details from BoardGameGeek, and the file's tags, groups and challenges.
 
-Refused whole, naming the play (game and date) and the player: a play whose game or
-player is not in the file, a player twice in one play, a score that is not a number, a
-date that cannot be read, a play of a game with points where some players have a score and
-others have none; and whatever our import refuses.
+A play with something odd about it never refuses the file; the report names it (game and
+date) with what became of it. A player without a score in a play of a game with points,
+or with a score that is not a number, is placed after the players with a score (first where
+recorded as a winner); a player not in the file, or listed twice, is left out of that play
+(the first listing kept); a play without a readable date or without players is not imported.
+
+Refused whole only what makes the file unreadable: a file that is not a BG Stats export,
+a play of a game that is not in the file, and whatever our import refuses.
 
 :func:`to_bgstats` writes a household the other way: the players, every own game and every
 game by rules the household played (by its name), and every finished play with each
@@ -138,6 +142,9 @@ class Reader:
         self.document = document
         self.counts: Counter[str] = Counter()
         self.notes: list[str] = []
+        #: The plays, and players in plays, the file has something odd about, each named
+        #: with what became of it: a file of years is never refused for one line.
+        self.named: list[str] = []
         self.players: dict[Any, dict[str, Any]] = {}
         self.games: dict[Any, dict[str, Any]] = {}
 
@@ -145,8 +152,8 @@ class Reader:
         now = timezone.now().isoformat()
         players = self.read_players(now)
         own_games = self.read_games(now)
-        plays = [self.read_play(item, index)
-                 for index, item in enumerate(self.document["plays"], start=1)]
+        plays = [play for index, item in enumerate(self.document["plays"], start=1)
+                 if (play := self.read_play(item, index)) is not None]
         for own in own_games:
             own["teams"] = own["teams"] and own["scoring"] != "cooperative"
         nights = self.nights(plays)
@@ -163,7 +170,8 @@ class Reader:
             "series": [], "tournaments": [],
             "plays": [play["item"] for play in plays],
         }
-        return Converted(document, self.notes + self.counted())
+        return Converted(document, self.notes + self.counted() + self.not_in_bgstats()
+                         + self.named)
 
     # The parts
 
@@ -233,25 +241,33 @@ class Reader:
             own_games.append(own)
         return own_games
 
-    def read_play(self, item: Any, index: int) -> dict[str, Any]:
+    def read_play(self, item: Any, index: int) -> dict[str, Any] | None:
+        """The play ``item`` (the ``index``-th of the file) as read; None for a play that
+        cannot come in (no date, no players), named in the report."""
         fallback = _("Play no. %(number)s") % {"number": index}
         if not isinstance(item, dict):
-            raise refused(_("%(where)s is unreadable.") % {"where": fallback})
+            self.named.append(_("%(where)s is unreadable: it is not imported.")
+                              % {"where": fallback})
+            return None
         ref = item.get("gameRefId")
         own = self.games.get(ref) if isinstance(ref, int | str) else None
         moment = parse_moment(item.get("playDate"))
         if own is None:
             raise refused(_("%(where)s: its game is not in the file.") % {"where": fallback})
         if moment is None:
-            raise refused(_("%(where)s (%(game)s): the date %(value)s cannot be read.")
-                          % {"where": fallback, "game": own["name"],
-                             "value": str(item.get("playDate"))[:30]})
+            self.named.append(_("%(where)s (%(game)s): the date %(value)s cannot be read; "
+                                "the play is not imported.")
+                              % {"where": fallback, "game": own["name"],
+                                 "value": str(item.get("playDate"))[:30]})
+            return None
         where = _("%(game)s of %(date)s") % {"game": own["name"],
                                              "date": date_format(moment.date(), "DATE_FORMAT")}
         rows = item.get("playerScores")
-        if not isinstance(rows, list) or not rows or not all(isinstance(row, dict)
-                                                              for row in rows):
-            raise refused(_("%(where)s: the players are missing.") % {"where": where})
+        rows = [row for row in rows if isinstance(row, dict)] if isinstance(rows, list) else []
+        if not rows:
+            self.named.append(_("%(where)s has no players: it is not imported.")
+                              % {"where": where})
+            return None
         seats = [row.get("seatOrder") for row in rows]
         if all(type(seat) is int and seat > 0 for seat in seats) and len(set(seats)) == len(
                 seats):
@@ -265,19 +281,29 @@ class Reader:
             player_ref = row.get("playerRefId")
             player = self.players.get(player_ref) if isinstance(player_ref, int | str) else None
             if player is None:
-                raise refused(_("%(where)s: the player %(player)s is not in the file.")
-                              % {"where": where, "player": str(player_ref)[:20]})
+                self.named.append(_("%(where)s: the player %(player)s is not in the file; the "
+                                    "play comes in without them.")
+                                  % {"where": where, "player": str(player_ref)[:20]})
+                continue
             if player["id"] in seen:
-                raise refused(_("%(where)s: %(player)s is listed twice.")
-                              % {"where": where, "player": player["name"]})
+                self.named.append(_("%(where)s: %(player)s is listed twice; the first "
+                                    "listing is kept.")
+                                  % {"where": where, "player": player["name"]})
+                continue
             seen.add(player["id"])
             players.append({"player": player, "row": row,
                             "score": self.score(row.get("score"), where, player["name"])})
+        if not players:
+            self.named.append(_("%(where)s has no players: it is not imported.")
+                              % {"where": where})
+            return None
+        rows = [entry["row"] for entry in players]
         self.count_extras(item, rows)
         start = next((seat for seat, row in enumerate(rows)
                       if flag(row.get("startPlayer"))), 0)
         return {"own": own, "moment": moment, "where": where, "players": players,
-                "teams": teams, "start": start, "index": index}
+                "teams": teams, "start": start, "index": index,
+                "ignored": flag(item.get("ignored")) is True}
 
     def finish(self, play: dict[str, Any]) -> None:
         """The play's entry in our document, once its own game's definition is known."""
@@ -311,6 +337,7 @@ class Reader:
             "result": result or {},
             "status": PlayStatus.FINISHED if result is not None else PlayStatus.ABANDONED,
             "start_seat": play["start"], "created_at": play["moment"].isoformat(),
+            "in_statistics": not play["ignored"],
             "participants": [{"player": entry["player"]["id"], "seat": seat}
                              for seat, entry in enumerate(play["players"])],
             "cells": [], "changes": [],
@@ -361,28 +388,38 @@ class Reader:
         given = [score for side in sides for score in side.scores if score is not None]
         if not given:
             return None
-        scores = {}
+        scores, unscored = {}, []
         for side in sides:
-            missing = next((member for member, score in zip(side.members, side.scores,
-                                                            strict=True) if score is None),
-                           None)
-            if missing is not None:
-                name = next(player["name"] for player in self.players.values()
-                            if player["id"] == missing)
-                raise refused(_("%(where)s: %(player)s has no score, the others have.")
-                              % {"where": where, "player": name})
+            if all(score is None for score in side.scores):
+                unscored.append(side.name)
+                self.named.append(_("%(where)s: %(player)s has no score; placed after the "
+                                    "players with one.") % {"where": where,
+                                                            "player": self.side_name(side)})
+                continue
+            if None in side.scores:
+                # A team member without a score: the team's score is its other members'.
+                side.scores = [score for score in side.scores if score is not None]
             if len(set(side.scores)) > 1:
                 self.counts["team_sum"] += 1
                 scores[side.name] = sum(side.scores)
             else:
                 scores[side.name] = side.scores[0]
         result: dict[str, Any] = {"scores": scores}
+        if unscored:
+            result["unscored"] = unscored
         best = (min if scoring == "fewest_points" else max)(scores.values())
         by_score = {name for name, score in scores.items() if score == best}
         winners = [side.name for side in sides if side.winner]
         if winners and set(winners) != by_score:
             result["winners"] = winners
         return result
+
+    def side_name(self, side: Side) -> str:
+        """A side as the family reads it: the player's name, or the team's."""
+        if len(side.members) == 1:
+            return next(player["name"] for player in self.players.values()
+                        if player["id"] == side.members[0])
+        return side.name
 
     def nights(self, plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """One game night per day, with everyone who played that day."""
@@ -419,8 +456,10 @@ class Reader:
             except ValueError:
                 number = None
         if number is None or not math.isfinite(number) or abs(number) > generic.SCORE_LIMIT:
-            raise refused(_("%(where)s: the score of %(player)s, %(value)s, is not a number.")
-                          % {"where": where, "player": player, "value": str(value)[:20]})
+            self.named.append(_("%(where)s: the score of %(player)s, %(value)s, is not a "
+                                "number; it counts as no score.")
+                              % {"where": where, "player": player, "value": str(value)[:20]})
+            return None
         if number != int(number):
             self.counts["decimals"] += 1
         return round(number)
@@ -440,6 +479,19 @@ class Reader:
                               for key in ("role", "teamRole"))),
                 ("new_player", any(flag(row.get("newPlayer")) for row in rows))):
             self.counts[key] += present
+
+    def not_in_bgstats(self) -> list[str]:
+        """What a BG Stats file has no place for, said whenever it could matter: a household
+        exported to BG Stats and read back loses these."""
+        notes = []
+        if self.games:
+            notes.append(_("BG Stats files keep no end rules: every game comes in ending when "
+                           "the host says so."))
+        if self.document.get("plays"):
+            notes.append(_("BG Stats files keep no series or tournaments and no points of "
+                           "single rounds: their races and tables come in as plays, each "
+                           "with its final scores."))
+        return notes
 
     def counted(self) -> list[str]:
         texts = {
@@ -472,10 +524,10 @@ class Reader:
                 "Who played a game for the first time is not kept (%(count)s play).",
                 "Who played a game for the first time is not kept (%(count)s plays).", n),
             "ignored": lambda n: ngettext(
-                "%(count)s play that BG Stats leaves out of its statistics counts here like "
-                "any other.",
-                "%(count)s plays that BG Stats leaves out of its statistics count here like "
-                "any other.", n),
+                "%(count)s play that BG Stats leaves out of its statistics is in the history "
+                "and, as there, counted in no statistics.",
+                "%(count)s plays that BG Stats leaves out of its statistics are in the history "
+                "and, as there, counted in no statistics.", n),
             "decimals": lambda n: ngettext(
                 "%(count)s score with decimals is rounded to a whole number.",
                 "%(count)s scores with decimals are rounded to whole numbers.", n),
@@ -526,11 +578,25 @@ def parse_moment(value: Any) -> datetime | None:
 # Export
 
 
+def competition_of(play: Any) -> str:
+    """The series race or tournament table a play was, in words, for BG Stats' comments:
+    BG Stats has no series or tournaments, and its comments keep what it was."""
+    if play.series_id is not None:
+        return _("%(series)s · race %(number)s") % {"series": play.series.name,
+                                                     "number": play.race_number}
+    if play.tournament_id is not None:
+        return _("%(tournament)s · round %(round)s, table %(table)s") % {
+            "tournament": play.tournament.name, "round": play.round_number,
+            "table": play.table_number}
+    return ""
+
+
 def to_bgstats(household: Household) -> dict[str, Any]:
     """The household in BG Stats' format: players, games and every finished play."""
     players = list(household.players.order_by("id"))
     player_refs = {player.pk: number for number, player in enumerate(players, start=1)}
     plays = list(household.plays.filter(status=PlayStatus.FINISHED)
+                 .select_related("series", "tournament")
                  .prefetch_related("participants").order_by("played_on", "created_at", "id"))
     own_games = list(household.own_games.order_by("id"))
     own_refs = {own.pk: number for number, own in enumerate(own_games, start=1)}
@@ -590,7 +656,8 @@ def exported_play(play: Any, player_refs: Mapping[int, int], own_refs: Mapping[i
         "uuid": ident, "gameRefId": (own_refs[play.own_game_id] if play.own_game_id
                                      else rules_refs[play.game]),
         "playDate": f"{play.played_on.isoformat()} {moment:%H:%M:%S}",
-        "entryDate": f"{moment:%Y-%m-%d %H:%M:%S}", "durationMin": 0, "ignored": False,
+        "entryDate": f"{moment:%Y-%m-%d %H:%M:%S}", "durationMin": 0,
+        "ignored": not play.in_statistics, "comments": competition_of(play),
         # In a game without points the winners are the result; only against points are they
         # a decision of the family's.
         "manualWinner": play.scored_by_points and "winners" in (play.result or {}),

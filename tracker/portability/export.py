@@ -102,6 +102,7 @@ def export_household(household: Household) -> dict[str, Any]:
             "round_number": play.round_number, "table_number": play.table_number,
             "played_on": play.played_on.isoformat(), "house_rules": play.house_rules,
             "result": rekey(play.result, keys), "status": play.status,
+            "in_statistics": play.in_statistics,
             "start_seat": play.start_seat, "created_at": play.created_at.isoformat(),
             "participants": [{"player": player_ids[p.player_id], "seat": p.seat,
                               "points": p.points, "place": p.place,

@@ -399,10 +399,11 @@ class Importer(DocumentReader):
             prepared.participants.extend(participants)
             self.prepare_cells(prepared, play, participants, item, where)
             self.prepare_changes(prepared, play, participants, item, where)
-            prepared.shares.append(tallies.play_share(
-                play.status, play.game_key,
-                [(participant.player_id, participant.place) for participant in participants],
-                play.result.get("sheets") or {}))
+            if play.in_statistics:
+                prepared.shares.append(tallies.play_share(
+                    play.status, play.game_key,
+                    [(participant.player_id, participant.place) for participant in participants],
+                    play.result.get("sheets") or {}))
         return prepared
 
     def write_plays(self, prepared: PreparedPlays) -> None:
@@ -458,12 +459,15 @@ class Importer(DocumentReader):
             raise self.wrong(where, "round_number")
         if group is not None:
             self.check_members(group, players, where)
+        in_statistics = item.get("in_statistics", True)
+        if not isinstance(in_statistics, bool):
+            raise self.wrong(where, "in_statistics")
         play = Play(
             household=household, game=rules.key, own_game=own_game, game_night=night,
             series=series,
             race_number=race_number, tournament=tournament,
             round_number=round_number, table_number=table_number,
-            house_rules=house_rules, start_seat=start_seat,
+            house_rules=house_rules, start_seat=start_seat, in_statistics=in_statistics,
             scored_by_points=rules.scores_points(house_rules),
             game_key=game_key_of(rules.key, own_game.pk if own_game else None),
             played_on=night.date if night else self.day(item, "played_on", where))

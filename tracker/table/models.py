@@ -152,6 +152,9 @@ class Play(models.Model):
         help_text=_("Seats count from 0 in the order the players sit."))
     status = models.CharField(_("status"), max_length=20, choices=PlayStatus,
                               default=PlayStatus.IN_PROGRESS)
+    #: False for a play kept in the history but counted in no statistics (BG Stats'
+    #: ``ignored`` plays come in so).
+    in_statistics = models.BooleanField(_("counts in the statistics"), default=True)
     scored_by_points = models.BooleanField(default=True, editable=False)
     lower_is_better = models.BooleanField(default=False, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)

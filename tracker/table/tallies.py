@@ -114,17 +114,20 @@ def _add(model: Any, key_names: tuple[str, ...], counts: tuple[str, ...],
     model.objects.bulk_update(rows, counts)
 
 
-def rebuild(registry: Apps = installed_apps, game: str = "game_key") -> None:
-    """Both tallies recomputed from every stored cell and place (``registry`` lets a data
-    migration pass its historical models, and ``game`` the play's field that named the game
-    then: before own games were counted apart, ``game``)."""
+def rebuild(registry: Apps = installed_apps, game: str = "game_key",
+            counted_only: bool = True) -> None:
+    """Both tallies recomputed from every stored cell and place of the plays the statistics
+    count (``registry`` lets a data migration pass its historical models, ``game`` the
+    play's field that named the game then: before own games were counted apart, ``game``;
+    ``counted_only`` False for the migrations from before plays could be left out)."""
     cell = registry.get_model("tracker", "KniffelCell")
     seat = registry.get_model("tracker", "Participant")
     field_tally = registry.get_model("tracker", "KniffelFieldTally")
     meeting_tally = registry.get_model("tracker", "HeadToHeadTally")
     field_tally.objects.all().delete()
     meeting_tally.objects.all().delete()
-    fields = (cell.objects.filter(play__status=FINISHED, play__game__in=DICE_GAMES).order_by()
+    counted = Q(play__status=FINISHED) & (Q(play__in_statistics=True) if counted_only else Q())
+    fields = (cell.objects.filter(counted, play__game__in=DICE_GAMES).order_by()
               .values("player_id", "field", game=F(f"play__{game}"))
               .annotate(cells=Count("id"), total=Sum("points"),
                         scored=Count("id", filter=Q(points__gt=0))))
@@ -133,7 +136,7 @@ def rebuild(registry: Apps = installed_apps, game: str = "game_key") -> None:
                      cells=row["cells"], points=row["total"], scored=row["scored"])
          for row in fields), batch_size=1000)
     other = "play__participants__"
-    meetings = (seat.objects.filter(play__status=FINISHED).order_by()
+    meetings = (seat.objects.filter(counted).order_by()
         .values("player_id", opponent=F(f"{other}player"), game=F(f"play__{game}"))
         .annotate(together=Count("id"),
                   ahead=Count("id", filter=Q(place__lt=F(f"{other}place"))),

@@ -172,7 +172,7 @@ def test_the_report_lists_what_was_not_kept():
     assert "The comments on 1 play are not kept." in text
     assert "The expansions used in 1 play are not kept." in text
     assert "Roles and factions in 1 play are not kept." in text
-    assert "1 play that BG Stats leaves out of its statistics counts here" in text
+    assert "1 play that BG Stats leaves out of its statistics is in the history" in text
     assert "1 score with decimals is rounded to a whole number." in text
     assert "1 anonymous player is imported" in text
     assert "BoardGameGeek" in text
@@ -221,29 +221,84 @@ def edited(change):
 
 
 @pytest.mark.parametrize(("change", "names"), [
-    (lambda d: d["plays"][2]["playerScores"][0].update(playerRefId=99),
-     ["Skyjo of", "2024", "the player 99 is not in the file"]),
     (lambda d: d["plays"][2].update(gameRefId=99), ["Play no. 3", "its game is not in"]),
-    (lambda d: d["plays"][3]["playerScores"][1].update(score="lots"),
-     ["Catan of", "the score of Ben, lots, is not a number"]),
-    (lambda d: d["plays"][3]["playerScores"][1].update(score=[3]),
-     ["Catan of", "the score of Ben"]),
-    (lambda d: d["plays"][3]["playerScores"][1].update(score=""),
-     ["Catan of", "Ben has no score, the others have"]),
-    (lambda d: d["plays"][3]["playerScores"][2].update(playerRefId=1),
-     ["Catan of", "Anna is listed twice"]),
-    (lambda d: d["plays"][3].update(playDate="yesterday"),
-     ["Play no. 4 (Catan)", "yesterday"]),
     (lambda d: d["players"].append({"id": 8, "name": "anna"}), ["Two players are called"]),
-    (lambda d: d["plays"][3].update(playerScores=[score(n, "1") for n in (1, 2, 3, 7) * 6]),
-     ["Catan of"]),
-], ids=["unknown-player", "unknown-game", "score-not-a-number", "score-a-list",
-        "score-missing", "player-twice", "bad-date", "same-name", "too-many-players"])
+], ids=["unknown-game", "same-name"])
 def test_a_damaged_file_is_refused_whole_naming_the_play_and_player(change, names):
     message = refused(edited(change))
 
     for name in names:
         assert name in message
+
+
+@pytest.mark.parametrize(("change", "named", "catan"), [
+    (lambda d: d["plays"][3]["playerScores"][1].update(score=""),
+     "Ben has no score; placed after the players with one.",
+     {"Anna": (10, 1), "David": (8, 2), "Ben": (None, 3)}),
+    (lambda d: d["plays"][3]["playerScores"][1].update(score="lots"),
+     "the score of Ben, lots, is not a number; it counts as no score.",
+     {"Anna": (10, 1), "David": (8, 2), "Ben": (None, 3)}),
+    (lambda d: d["plays"][3]["playerScores"][1].update(score=[3]),
+     "the score of Ben, [3], is not a number",
+     {"Anna": (10, 1), "David": (8, 2), "Ben": (None, 3)}),
+    (lambda d: d["plays"][3]["playerScores"][2].update(playerRefId=1),
+     "Anna is listed twice; the first listing is kept.",
+     {"Anna": (10, 1), "Ben": (9, 2)}),
+    (lambda d: d["plays"][3]["playerScores"][1].update(playerRefId=99),
+     "the player 99 is not in the file; the play comes in without them.",
+     {"Anna": (10, 1), "David": (8, 2)}),
+    (lambda d: d["plays"][3].update(playDate="yesterday"),
+     "Play no. 4 (Catan): the date yesterday cannot be read; the play is not imported.", None),
+    (lambda d: d["plays"][3].update(playerScores=[]),
+     "has no players: it is not imported.", None),
+], ids=["score-missing", "score-not-a-number", "score-a-list", "player-twice",
+        "unknown-player", "bad-date", "no-players"])
+def test_a_play_with_an_oddity_comes_in_and_the_report_names_it(change, named, catan):
+    """Henrik had to leave early: one line of a file of years never refuses the file."""
+    household, notes = imported(edited(change))
+
+    assert any(named in note for note in notes), notes
+    assert Play.objects.filter(household=household, own_game__name="Skyjo").exists()
+    if catan is None:
+        assert not Play.objects.filter(household=household, own_game__name="Catan").exists()
+    else:
+        play = play_of(household, "Catan")
+        assert {p.player.name: (p.points, p.place) for p in play.participants.all()} == catan
+
+
+def test_a_player_without_a_score_recorded_as_winner_still_wins():
+    def change(document):
+        document["plays"][3]["playerScores"][0].update(score=None)
+
+    household, notes = imported(edited(change))
+
+    play = play_of(household, "Catan")
+    assert {p.player.name: p.place for p in play.participants.all()} == {
+        "Anna": 1, "Ben": 2, "David": 3}
+    assert "Anna has no score" in "\n".join(notes)
+
+
+def test_a_play_bgstats_leaves_out_of_its_statistics_is_in_the_history_only(
+        client, host):
+    """P4 (Catan) is ``ignored`` in the file: in the history, in no statistics, and
+    ``ignored`` again in a BG Stats export."""
+    from tracker.looking_back import stats
+
+    household, notes = imported()
+    catan = play_of(household, "Catan")
+    assert catan.in_statistics is False and catan.status == Play.Status.FINISHED
+    assert "1 play that BG Stats leaves out of its statistics is in the history" in \
+        "\n".join(notes)
+    assert catan.game_key not in {row["key"] for row in stats.played_games(household)}
+    david = household.players.get(name="David")
+    assert stats.player_stats(david, {p.pk: p for p in household.players.all()})["plays"] == 2
+    out = to_bgstats(household)
+    assert [play["ignored"] for play in out["plays"]].count(True) == 1
+    household.members.add(host)
+    client.force_login(host)
+    client.post(reverse("household_switch", args=[household.pk]))
+    page = client.get(reverse("history")).content.decode()
+    assert "Catan" in page and "Not in the statistics" in page
 
 
 def test_a_file_of_an_unknown_kind_is_refused():
@@ -349,10 +404,9 @@ def test_the_commands_read_and_write_bgstats(tmp_path, capsys):
 
 def test_the_import_command_refuses_a_damaged_bgstats_file(tmp_path):
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps(edited(
-        lambda d: d["plays"][0]["playerScores"][0].update(playerRefId=42))))
+    path.write_text(json.dumps(edited(lambda d: d["plays"][0].update(gameRefId=42))))
 
-    with pytest.raises(CommandError, match="the player 42 is not in the file"):
+    with pytest.raises(CommandError, match="its game is not in the file"):
         call_command("import_household", str(path))
     assert not Household.objects.exists()
 
@@ -390,14 +444,14 @@ def test_the_import_page_refuses_a_damaged_bgstats_file_by_name(client, host):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(host)
-    broken = edited(lambda d: d["plays"][3]["playerScores"][1].update(score="lots"))
+    broken = edited(lambda d: d["plays"][3].update(gameRefId=42))
     upload = SimpleUploadedFile("BGStatsExport.json", as_file(broken))
     count = Household.objects.count()
 
     response = client.post(reverse("household_import"), {"document": upload})
 
     assert response.status_code == 422
-    assert "the score of Ben, lots, is not a number" in response.content.decode()
+    assert "Play no. 4: its game is not in the file." in response.content.decode()
     assert Household.objects.count() == count
 
 
@@ -406,3 +460,19 @@ def test_the_converted_document_is_ours():
 
     assert converted.document["format"] == "family-scorekeeper"
     assert converted.document["version"] == 2
+
+
+def test_a_household_read_back_from_bgstats_is_told_what_bgstats_cannot_keep(
+        household, night, family):
+    """A series race goes out with its series named in the comments; reading it back names
+    the series, the rounds and the end rules it cannot bring."""
+    from tests.tracker.portability.transfer_fixtures import build_everything
+
+    build_everything(household, night, family, None)
+    out = to_bgstats(household)
+
+    assert any("· race 1" in play["comments"] for play in out["plays"])
+    _again, notes = imported(out, name="Again")
+    text = "\n".join(notes)
+    assert "keep no end rules" in text
+    assert "keep no series or tournaments" in text
