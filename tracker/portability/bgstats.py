@@ -20,9 +20,9 @@ too: the file holds only final scores, which the rules engine cannot check, and 
 report says so.
 
 ``plays[]``: ``gameRefId`` names the game; a play BG Stats leaves out of its statistics
-(``ignored``) is kept in the history and counted in no statistics, as there; ``playDate`` ("2024-03-01 19:30:00") gives the
-day and the time; the plays of one day make one game night. ``usesTeams`` says that the
-``team`` of each player score counts.
+(``ignored``) is kept in the history and counted in no statistics, as there;
+``playDate`` ("2024-03-01 19:30:00") gives the day and the time; the plays of one day make
+one game night. ``usesTeams`` says that the ``team`` of each player score counts.
 
 ``plays[].playerScores[]``: ``playerRefId`` names the player; ``seatOrder`` gives the seats
 (the file's order where the seat orders are missing or repeat); ``startPlayer`` who started;
