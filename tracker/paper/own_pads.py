@@ -136,7 +136,7 @@ class OwnPad:
 
     @property
     def rows(self) -> int:
-        if co_operative(self.own_game):
+        if co_operative(self.own_game) or by_finishing_order(self.own_game):
             return self.rounds or rows_that_fit(self.paper)
         return self.rounds or default_rounds(self.own_game, self.paper)
 
@@ -151,6 +151,11 @@ class OwnPad:
 def co_operative(own_game: OwnGame) -> bool:
     """Whether the table plays together against the game: won or lost, no score per player."""
     return own_game.scoring == "cooperative"
+
+
+def by_finishing_order(own_game: OwnGame) -> bool:
+    """Whether the game is won or lost only, without points: its pad takes places."""
+    return own_game.scoring == "places"
 
 
 def plays_pad_context(pad: OwnPad) -> dict[str, Any]:
@@ -169,9 +174,15 @@ def own_pad_context(pad: OwnPad) -> dict[str, Any]:
     """One page; the PDF repeats it ``pad.sheets`` times."""
     with regions.override(pad.language):
         heads = list(pad.sides) or [SideHead("")] * pad.columns
-        return sheet_context(pad.own_game.name, ending_text(pad.own_game), heads, [],
-                             pad.rows, [""] * len(heads), pad.paper, pad.language) | {
+        context = sheet_context(pad.own_game.name, ending_text(pad.own_game), heads, [],
+                                pad.rows, [""] * len(heads), pad.paper, pad.language) | {
             "date_line": _("Date"), "teams": pad.own_game.teams}
+        if by_finishing_order(pad.own_game):
+            # No points to add up: a row per game, each player's place in it.
+            context |= {"finishing_order": True, "subline": _(
+                "Win or lose only: write each player's place in each game (1 for the "
+                "winner).")}
+        return context
 
 
 def printable(play: Play) -> bool:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tracker.common.engine_text import say
+from tracker.common.lists import name_list
 from tracker.table.models import Participant, Play, PlayChange
 from tracker.table.recording import full_result
 from tracker.table.rounds import Rounds, stored_rounds
@@ -68,7 +69,7 @@ def sides_of(play: Play) -> list[Side]:
     for index, (name, keys) in enumerate((play.result.get("teams") or {}).items()):
         members = [by_key[key] for key in keys if key in by_key]
         sides.append(Side(key=name, index=index, name=name, members=members,
-                          member_names=", ".join(p.player.name for p in members)))
+                          member_names=name_list(p.player.name for p in members)))
     return sides
 
 

@@ -303,6 +303,21 @@ def test_a_co_operative_game_prints_a_row_per_play_to_tick_won_or_lost(
     assert escaping_text(printed) == [] and len(laid_out(printed).pages) == 1
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_game_without_points_prints_a_place_per_player_and_game(household, family, paper):
+    """Win or lose only: no Total to add up, a row per game with its date, each player's
+    place to write in."""
+    uno = OwnGameFactory(household=household, name="Uno", scoring="places")
+    sides = tuple(SideHead(player.name) for player in family)
+    pad = OwnPad(uno, sides, 0, None, 1, paper, "en")
+    printed = render_html(pad.template, pad.context(), "en")
+    [page], _metadata = read_pdf(render_pdf(pad.template, pad.context(), "en"))
+    assert "write each player's place in each game" in page and "Date" in page
+    assert pgettext("pad", "Total") not in page and "Round" not in page
+    assert escaping_text(printed) == [] and len(laid_out(printed).pages) == 1
+    assert printed.count('<td class="value">') == len(family) * rows_that_fit(paper)
+
+
 def test_a_co_operative_pads_form_asks_for_plays_not_players(host_client, hanabi):
     form = host_client.get(pad_url(hanabi), {"lang": "en"}).content.decode()
     assert 'name="picked"' not in form and 'name="columns"' not in form
