@@ -52,3 +52,15 @@ def test_on_every_start_the_demo_loads_only_into_an_empty_database(django_user_m
 def test_an_explicit_seed_loads_the_demo_beside_other_households(household):
     call_command("seed_demo", stdout=StringIO())
     assert Household.objects.count() == 2
+
+
+def test_demo_has_a_co_operative_game_lost_and_won_together():
+    from tracker.looking_back.cooperative import table_record
+    from tracker.table.models import game_key_of
+
+    call_command("seed_demo", stdout=StringIO())
+    household = Household.objects.get(name="Familie Sommer")
+    hanabi = household.own_games.get(name="Hanabi")
+    players = {player.pk: player for player in household.players.all()}
+    record = table_record(household, game_key_of("generic", hanabi.pk), players)
+    assert (record.plays, record.won, record.lost, record.last_won) == (2, 1, 1, True)

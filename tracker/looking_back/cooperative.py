@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import IntegerField
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
+from django.utils.translation import gettext as _
+
 from tracker.households.models import Household, Player
-from tracker.looking_back.stats import counted_participations, rate
+from tracker.looking_back.stats import Record, counted_participations, rate
 
 
 @dataclass
@@ -97,3 +102,17 @@ def table_record(household: Household, key: str, players: dict[int, Player]) -> 
     ranked = sorted(companions.values(),
                     key=lambda c: (-c.plays, -(c.win_rate or 0), c.player.name.lower()))
     return TableRecord(list(outcomes.values()), ranked)
+
+
+def best_score(household: Household, key: str) -> Record | None:
+    """The best score the table reached together at the co-operative game ``key`` (the
+    earliest when tied), held by everyone at that table; None without a score."""
+    best = (counted_participations(household).filter(play__game_key=key)
+            .exclude(details__score=None).annotate(score=Cast(KT("details__score"),
+                                                               IntegerField()))
+            .filter(score__isnull=False).select_related("play__game_night")
+            .order_by("-score", "play__created_at", "id").first())
+    if best is None:
+        return None
+    table = [seat.player for seat in best.play.participants.select_related("player")]
+    return Record(_("Best score together"), best.score, best, table)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracker.households.models import Household, Player
-from tracker.looking_back.cooperative import table_record
+from tracker.looking_back.cooperative import best_score, table_record
 from tracker.looking_back.fairness import fairness
 from tracker.looking_back.stats import (
     LEADERBOARD_MIN_PLAYS,
@@ -37,6 +37,8 @@ def game_stats(household: Household, key: str, players: dict[int, Player],
     }
     if game.cooperative:
         numbers["table"] = table_record(household, key, players)
+        best = best_score(household, key)
+        numbers["records"] = [best] if best is not None else []
     else:
         numbers["leaderboard"] = leaderboard(household, key, players)
         numbers["fairness"] = fairness(household, key, game.name)

@@ -81,6 +81,9 @@ def test_a_co_operative_game_shows_the_table_s_record(household, family, hanabi)
     assert [(c.player.name, c.plays, c.won) for c in table.companions] == [
         ("Anna", 5, 4), ("Ben", 5, 4), ("Carla", 3, 2), ("David", 2, 2)]
     assert "fairness" not in numbers and "leaderboard" not in numbers
+    assert [(r.label, r.points, sorted(p.name for p in r.holders))
+            for r in numbers["records"]] == [("Best score together", 25,
+                                              ["Anna", "Ben", "David"])]
 
 
 def test_a_co_operative_game_page_says_how_often_the_table_won(host_client, hanabi):

@@ -2,8 +2,8 @@
 
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
-symbols, Entenspiel, Mensch ärgere dich nicht and the family's own Skyjo (kept round by
-round; Hanabi is in the library too) (two of the Kniffel players
+symbols, Entenspiel, Mensch ärgere dich nicht, the family's own Skyjo (kept round by
+round) and Hanabi, lost and then won together (two of the Kniffel players
 entered every turn with the dice, for the coach to weigh), a Kniffel game left
 unfinished yesterday with the coach's hint allowed, a birthday tournament half
 played and an open invitation for one more member. Every evening lies in the
@@ -169,8 +169,12 @@ class Command(BaseCommand):
         self.play(yesterday, "generic", ["Julia", "Lena", "Max", "Oma Gisela"],
                   {"rounds": [self.keyed(points) for points in SKYJO_ROUNDS], "finished": True},
                   own_game=skyjo)
-        OwnGame.objects.create(household=household, name="Hanabi", scoring="cooperative",
-                               min_players=2, max_players=5)
+        hanabi = OwnGame.objects.create(household=household, name="Hanabi",
+                                        scoring="cooperative", min_players=2, max_players=5)
+        self.play(second, "generic", ["Julia", "Tobias", "Lena"], {"won": False, "score": 17},
+                  own_game=hanabi)
+        self.play(yesterday, "generic", ["Julia", "Tobias", "Max"], {"won": True, "score": 23},
+                  own_game=hanabi)
         self.sheet_play(yesterday, "kniffel", UNFINISHED_KNIFFEL,
                         house_rules={"coach_hint": True})
         ShareLink.objects.create(household=household, game_night=yesterday, created_by=user)
