@@ -329,5 +329,5 @@ def test_an_abandoned_game_s_board_says_so_and_shows_no_leader(
     link = ShareLink.objects.create(household=household, play=play)
     html = client.get(reverse("board", args=[link.token])).content.decode()
     assert "Leading" not in html and "🏆" not in html
-    assert "This game was abandoned" in html
+    assert "No winner: the game was abandoned" in html
     assert "board-turn" not in html
