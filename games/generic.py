@@ -293,8 +293,9 @@ class Generic(Rules[Played]):
         for side in sides:
             if side in unscored:
                 if value.get(side) is not None:
-                    problems.add("unscored.scored", Text("{player} has a score and none.",
-                                                         player=side), field="scores")
+                    problems.add("unscored.scored",
+                                 Text("{player} has a score and is listed without one.",
+                                      player=side), field="scores")
             elif value.get(side) is None:
                 problems.add("scores.player_missing",
                              Text("{player}: the result is missing.", player=side),

@@ -168,6 +168,8 @@ def test_a_player_without_a_score_is_placed_after_those_with_one():
     assert outcome.points["dora"] is None and outcome.details["dora"]["score"] is None
     assert messages({"scores": {"anna": 30, "ben": 12, "carl": 40}}) == [
         "dora: the result is missing."]
+    assert messages({"scores": {"anna": 30, "ben": 12, "carl": 40, "dora": 3},
+                     "unscored": ["dora"]}) == ["dora has a score and is listed without one."]
 
 
 def test_a_recorded_winner_without_a_score_still_wins():
