@@ -1,6 +1,7 @@
 """Stored results of earlier plays in the engine's new shapes, after the data migration."""
 
 import datetime
+import secrets
 
 import pytest
 from django.db import connection
@@ -159,3 +160,25 @@ def test_team_plays_stored_before_rank_their_teams_as_teams(client, django_user_
     assert [p.place for p in stored.participants.order_by("seat")] == [1, 1, 2, 2]
     assert [p.place for p in Play.objects.get(pk=solo_play).participants.order_by("seat")] \
         == [1, 2, 3, 4]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_answers_of_keyed_entries_shrink_to_a_kilobyte(client, django_user_model):
+    """0023: a long answer kept before is dropped (a repeat rebuilds it), a short one is
+    compressed and replayed as it was."""
+    apps = migrate([("tracker", "0021_plays_out_of_statistics")])
+    user = apps.get_model("auth", "User").objects.create(username="anna")
+    AppliedEntry = apps.get_model("tracker", "AppliedEntry")
+    AppliedEntry.objects.create(user=user, key="l" * 24, path="/plays/1/", status=200,
+                                body=("<tr>" + secrets.token_hex(10000) + "</tr>").encode())
+    AppliedEntry.objects.create(user=user, key="s" * 24, path="/plays/1/", status=200,
+                                body=b"<p>saved</p>")
+
+    migrate(AFTER)
+    from tracker.households.middleware import replay
+    from tracker.households.models import AppliedEntry as Entry
+
+    assert bytes(Entry.objects.get(key="l" * 24).body) == b""
+    short = Entry.objects.get(key="s" * 24)
+    request = type("Request", (), {"path": "/plays/1/"})()
+    assert replay(short, request).content == b"<p>saved</p>"

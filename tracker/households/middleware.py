@@ -1,14 +1,19 @@
 """Headers every page of the app gets, and entries that are applied once."""
 
+import html
+import json
 import re
+import zlib
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from tracker.households.access import HOUSEHOLD_COOKIE, HOUSEHOLD_COOKIE_SECONDS
@@ -61,9 +66,15 @@ REPLAYED_HEADERS = ("Location", "HX-Redirect", "HX-Location", "HX-Refresh", "HX-
                     "HX-Reswap", "HX-Trigger")
 
 #: How long a key is remembered: longer than any device stays offline during a game night.
-#: Keys older than that are dropped when their user logs in, and every PRUNE_EVERY entries.
+#: Keys older than that are dropped when their user logs in, and for everyone at most once
+#: every PRUNE_SECONDS, by the first entry after that (or ``manage.py prune_entry_keys``).
 ENTRY_KEYS_KEPT = timedelta(days=7)
-PRUNE_EVERY = 200
+PRUNE_SECONDS = 3600
+PRUNE_CLAIM = "entry-keys-pruned"
+
+#: What a key may keep of its answer, all told: a busy tablet writes thousands of keys an
+#: evening, and a repeat needs the answer's status and where to go, rarely its page.
+KEPT_BYTES = 1024
 
 
 class EntryOnceMiddleware:
@@ -97,29 +108,73 @@ class EntryOnceMiddleware:
                 entry.delete()
             else:
                 keep_answer(entry, response)
-                if entry.pk % PRUNE_EVERY == 0:
-                    forget_old_entry_keys()
+        if cache.add(PRUNE_CLAIM, True, timeout=PRUNE_SECONDS):
+            forget_old_entry_keys()
         return response
 
 
 def keep_answer(entry: AppliedEntry, response: HttpResponse) -> None:
+    """Keep what a repeat of the entry needs, in at most :data:`KEPT_BYTES`: the status, the
+    headers that say where to go, and the answer itself, compressed, where it fits. An
+    answer that does not fit is rebuilt on a repeat (see :func:`replay`); of a refusal, its
+    message is kept."""
     entry.status = response.status_code
-    entry.content_type = response.get("Content-Type", "")
+    entry.content_type = response.get("Content-Type", "")[:100]
     entry.headers = {name: response[name] for name in REPLAYED_HEADERS if name in response}
-    entry.body = response.content
+    room = (KEPT_BYTES - len(entry.key) - len(entry.path.encode()) - len(entry.content_type)
+            - len(json.dumps(entry.headers).encode()) - 16)
+    entry.body = compact_answer(response.content, room)
+    if not entry.body and response.status_code >= 400:
+        message = refusal_of(response.content).encode()[:room]
+        entry.body, entry.content_type = message.decode("utf-8", "ignore").encode(), REFUSAL_TYPE
     entry.save(update_fields=["status", "content_type", "headers", "body"])
+
+
+def compact_answer(content: bytes, room: int) -> bytes:
+    """``content`` compressed, if it fits in ``room`` bytes; else nothing."""
+    compressed = zlib.compress(content, 9)
+    return compressed if len(compressed) <= room else b""
+
+
+#: The kept answer is only a refusal's message (its page did not fit).
+REFUSAL_TYPE = "text/x-refusal; charset=utf-8"
+ALERT = re.compile(r'role="alert"[^>]*>(.*?)</', re.DOTALL)
+TAGS = re.compile(r"<[^>]+>")
+
+
+def refusal_of(content: bytes) -> str:
+    """A refusal's message: the text of its first alert (the answer's page leaves it out)."""
+    found = ALERT.search(content.decode("utf-8", "replace"))
+    text = TAGS.sub("", found.group(1)) if found else ""
+    return html.unescape(" ".join(text.split()))
 
 
 def replay(entry: AppliedEntry, request: HttpRequest) -> HttpResponse:
     """The answer the entry got the first time; sent to another address, a 422 (a key is
-    for one entry)."""
+    for one entry).
+
+    An answer too long to keep is rebuilt: the entry was applied, so the page asks for
+    nothing to be swapped (``HX-Reswap: none``) and shows the change by following the game,
+    as it shows another tablet's; a refusal comes back as its message alone.
+    """
     if entry.path != request.path[:400]:
         return HttpResponse(_("This entry was sent before with another address."),
                             status=422, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(bytes(entry.body), status=entry.status,
-                            content_type=entry.content_type or None)
+    kept = bytes(entry.body)
+    rebuilt = entry.content_type == REFUSAL_TYPE or not kept
+    if entry.content_type == REFUSAL_TYPE:
+        response = HttpResponse(
+            format_html('<p class="error" role="alert">{}</p>', kept.decode()),
+            status=entry.status)
+    elif kept:
+        response = HttpResponse(zlib.decompress(kept), status=entry.status,
+                                content_type=entry.content_type or None)
+    else:
+        response = HttpResponse(b"", status=entry.status)
     for name, value in entry.headers.items():
         response[name] = value
+    if rebuilt:
+        response["HX-Reswap"] = "none"
     response["Idempotent-Replayed"] = "true"
     return response
 

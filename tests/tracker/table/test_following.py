@@ -320,14 +320,28 @@ def test_an_entry_that_fails_leaves_nothing_behind(host_client, kniffel, family,
     assert not KniffelCell.objects.exists() and not AppliedEntry.objects.exists()
 
 
-def test_every_few_hundred_entries_old_keys_are_dropped(host_client, host, kniffel, family,
-                                                        settings, monkeypatch):
-    monkeypatch.setattr("tracker.households.middleware.PRUNE_EVERY", 1)
-    AppliedEntry.objects.create(user=host, key="o" * 24, path="/")
+def test_everyones_old_keys_are_dropped_once_an_hour(host_client, host, kniffel, family):
+    """Another member's week-old keys go with the first entry of the hour, not only when
+    that member logs in again."""
+    from django.core.cache import cache
+
+    cache.clear()
+    stranger = UserFactory(username="away")
+    AppliedEntry.objects.create(user=stranger, key="o" * 24, path="/")
     AppliedEntry.objects.update(created_at=timezone.now() - timedelta(days=8))
     url = reverse("cell_editor", args=[kniffel.pk, family[0].pk, "chance"])
     host_client.post(url, {"points": "22", "save": "1", "version": ""}, **HTMX, **key_header())
     assert list(AppliedEntry.objects.values_list("key", flat=True)) == ["a" * 24]
+    AppliedEntry.objects.create(user=stranger, key="p" * 24, path="/")
+    AppliedEntry.objects.filter(user=stranger).update(
+        created_at=timezone.now() - timedelta(days=8))
+    host_client.post(url, {"points": "23", "save": "1", "version": ""}, **HTMX,
+                     **key_header("b" * 24))
+    assert AppliedEntry.objects.filter(user=stranger).count() == 1  # within the hour: kept
+    from django.core.management import call_command
+
+    call_command("prune_entry_keys")
+    assert not AppliedEntry.objects.filter(user=stranger).exists()
 
 
 def test_a_tablet_sends_only_what_it_typed_and_blanks_nothing(host_client, second_client,

@@ -1,0 +1,78 @@
+"""A key keeps at most a kilobyte of its entry's answer, and a repeat is still answered as a
+device needs: applied once, told where to go, refused with its reason."""
+
+import pytest
+from django.db.models.functions import Length
+from django.urls import reverse
+
+from tests.factories import OwnGameFactory
+from tracker.households.middleware import KEPT_BYTES
+from tracker.households.models import AppliedEntry
+from tracker.table.models import Play, PlayChange
+from tracker.table.recording import start_play
+from tracker.table.rounds import add_round, set_round_points
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def keyed(key: str) -> dict[str, str]:
+    return {"HTTP_IDEMPOTENCY_KEY": key}
+
+
+@pytest.fixture
+def pad(household, night, family):
+    game = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points")
+    return start_play(household=household, game="generic", own_game=game,
+                      players=family[:4], game_night=night)
+
+
+def stored_bytes(entry: AppliedEntry) -> int:
+    row = AppliedEntry.objects.annotate(size=Length("body")).get(pk=entry.pk)
+    return (len(row.key) + len(row.path.encode()) + len(row.content_type)
+            + len(str(row.headers)) + len(bytes(row.body)))
+
+
+def test_a_keyed_pad_entry_keeps_at_most_a_kilobyte_and_is_applied_once(host_client, pad):
+    url = reverse("pad_cell", args=[pad.pk, 1, 0])
+    entry = {"points": "12", "save": "1", "version": pad.version, "seen": ""}
+    first = host_client.post(url, entry, **HTMX, **keyed("k" * 32))
+    assert first.status_code == 200 and len(first.content) > 4 * KEPT_BYTES
+    kept = AppliedEntry.objects.get(key="k" * 32)
+    assert stored_bytes(kept) <= KEPT_BYTES
+
+    again = host_client.post(url, entry, **HTMX, **keyed("k" * 32))
+    assert again.status_code == 200 and again["Idempotent-Replayed"] == "true"
+    # Too long to keep, the answer is rebuilt: nothing swapped, the page follows the game.
+    assert again["HX-Reswap"] == "none" and again.content == b""
+    pad.refresh_from_db()
+    assert pad.changes.filter(action=PlayChange.Action.ROUND_POINTS).count() == 1
+
+
+def test_a_repeated_refusal_says_its_reason(host_client, pad, family):
+    add_round(pad, 1, {p.key: 5 for p in family[:4]}, expected_version=pad.version)
+    stale = pad.version
+    set_round_points(pad, 1, family[0].key, 9, expected_version=stale)  # another tablet
+    url = reverse("pad_cell", args=[pad.pk, 1, 0])
+    entry = {"points": "7", "save": "1", "version": stale, "seen": "5"}
+    first = host_client.post(url, entry, **HTMX, **keyed("r" * 32))
+    assert first.status_code == 409
+    assert stored_bytes(AppliedEntry.objects.get(key="r" * 32)) <= KEPT_BYTES
+
+    again = host_client.post(url, entry, **HTMX, **keyed("r" * 32))
+    assert again.status_code == 409 and again["HX-Reswap"] == "none"
+    assert "another tablet entered 9 here at the same moment, you typed 7" in \
+        again.content.decode()
+    assert 'role="alert"' in again.content.decode()
+    assert Play.objects.get(pk=pad.pk).result["rounds"][0][family[0].key] == 9
+
+
+def test_a_short_answer_is_kept_whole(host_client, pad):
+    """A redirect (points saved without htmx) fits and is replayed as it was."""
+    url = reverse("pad_cell", args=[pad.pk, 1, 0])
+    entry = {"points": "12", "save": "1", "version": pad.version, "seen": ""}
+    first = host_client.post(url, entry, **keyed("s" * 32))
+    again = host_client.post(url, entry, **keyed("s" * 32))
+    assert first.status_code == 302
+    assert (again.status_code, again["Location"]) == (302, first["Location"])
+    assert "HX-Reswap" not in again

@@ -1,0 +1,26 @@
+"""A key keeps at most 1 KB of its answer: the stored answers are compressed where they fit
+and dropped where they do not (a repeat then rebuilds them, see
+``tracker.households.middleware.replay``)."""
+
+from django.db import migrations
+
+from tracker.households.middleware import KEPT_BYTES, compact_answer
+
+
+def compact(apps, schema_editor):
+    AppliedEntry = apps.get_model("tracker", "AppliedEntry")
+    for entry in AppliedEntry.objects.exclude(body=b"").iterator(chunk_size=500):
+        room = KEPT_BYTES - len(entry.key) - len(entry.path.encode()) - 200
+        entry.body = compact_answer(bytes(entry.body), room)
+        entry.save(update_fields=["body"])
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ("tracker", "0021_plays_out_of_statistics"),
+    ]
+
+    operations = [
+        migrations.RunPython(compact, migrations.RunPython.noop),
+    ]
