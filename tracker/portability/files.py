@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tracker.portability import bgstats
 from tracker.portability.document import FORMAT, MAX_BYTES, VERSION, ImportRefused
@@ -34,9 +36,20 @@ def read_file(data: bytes) -> Reading:
     except (ValueError, RecursionError):
         raise ImportRefused(_("The file is not a JSON document: choose a file exported "
                               "from the scorekeeper or from BG Stats.")) from None
+    dropped: Counter[str] = Counter()
+    try:
+        document = without_nul(document, dropped)
+    except RecursionError:
+        raise ImportRefused(_("The file is nested too deeply: this is not an export of the "
+                              "scorekeeper.")) from None
+    notes = [ngettext("%(count)s NUL character (an invisible control character no name "
+                      "can hold) was left out of the file's texts.",
+                      "%(count)s NUL characters (invisible control characters no name can "
+                      "hold) were left out of the file's texts.", dropped["nul"])
+             % {"count": dropped["nul"]}] if dropped["nul"] else []
     if bgstats.is_bgstats(document):
         converted = bgstats.from_bgstats(document)
-        return Reading(converted.document, converted.notes)
+        return Reading(converted.document, converted.notes + notes)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused(_("The file is not an export of the scorekeeper, nor one of "
                               "BG Stats."))
@@ -47,7 +60,24 @@ def read_file(data: bytes) -> Reading:
         raise ImportRefused(_("The file was exported by a newer version of the scorekeeper "
                               "(format %(version)s): update this one first.")
                             % {"version": version})
-    return Reading(document)
+    return Reading(document, notes)
+
+
+def without_nul(value: Any, dropped: Counter[str]) -> Any:
+    """``value`` with the NUL characters taken out of every text and key, counted in
+    ``dropped``: no name shows one, and PostgreSQL can store none (a text or JSON with one
+    would fail the import half-way)."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            dropped["nul"] += value.count("\x00")
+            return value.replace("\x00", "")
+        return value
+    if isinstance(value, list):
+        return [without_nul(item, dropped) for item in value]
+    if isinstance(value, dict):
+        return {without_nul(key, dropped): without_nul(item, dropped)
+                for key, item in value.items()}
+    return value
 
 
 def read_document(data: bytes) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from functools import partial
 from typing import Any
 
@@ -470,7 +470,7 @@ class Importer(DocumentReader):
             house_rules=house_rules, start_seat=start_seat, in_statistics=in_statistics,
             scored_by_points=rules.scores_points(house_rules),
             game_key=game_key_of(rules.key, own_game.pk if own_game else None),
-            played_on=night.date if night else self.day(item, "played_on", where))
+            played_on=self.played_on(item, night, where))
         self.choice(item, "status", where, PlayStatus.values)
         return play, players
 
@@ -534,6 +534,20 @@ class Importer(DocumentReader):
             participant.points = outcome.points[key]
             participant.place = places.get(key)
             participant.details = outcome.details.get(key, {})
+
+    def played_on(self, item: Mapping[str, Any], night: GameNight | None, where: str) -> date:
+        """The day the play was played: its night's, where it has one (files from before
+        plays had a day give none); a day that is no date, or not the night's, is refused:
+        the app never writes one."""
+        if night is not None and item.get("played_on") is None:
+            return night.date
+        day = self.day(item, "played_on", where)
+        if night is not None and day != night.date:
+            raise ImportRefused(_("%(where)s: it was played on %(day)s, not on the day of "
+                                  "its game night (%(night)s).")
+                                % {"where": where, "day": date_format(day, "DATE_FORMAT"),
+                                   "night": date_format(night.date, "DATE_FORMAT")})
+        return day
 
     def refused_result(self, where: str, error: InvalidResult) -> ImportRefused:
         return ImportRefused(_("%(where)s: the rules refuse this result: %(problem)s")

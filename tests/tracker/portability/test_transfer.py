@@ -554,3 +554,32 @@ def strip_links(page):
 
     section = page[page.index("<main"):]
     return re.sub(r'href="[^"]*"|Copy|Familie Test', "", section)
+
+
+def test_nul_characters_in_names_are_left_out_and_said(everything):
+    """A name with a NUL in it (which PostgreSQL cannot store) comes in without it, and the
+    report says how many were left out."""
+    from tracker.portability.files import read_file
+
+    document = export_household(everything)
+    document["players"][0]["name"] = "An\x00na-Lena"
+    document["series"][0]["name"] = "Winter\x00cup"
+    reading = read_file(as_file(document))
+    imported = import_household(reading.document, name="Copy")
+
+    assert imported.players.filter(name="Anna-Lena").exists()
+    assert imported.series.filter(name="Wintercup").exists()
+    assert any("2 NUL characters" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize("day", ["2024-02-30", "1999-01-01"])
+def test_a_play_on_an_impossible_or_other_day_than_its_night_is_refused(everything, day):
+    document = export_household(everything)
+
+    def misdate(document):
+        play = next(play for play in document["plays"] if play["night"] is not None)
+        play["played_on"] = day
+
+    message = refused(edited(document, misdate))
+
+    assert "played_on" in message or "not on the day of its game night" in message

@@ -367,3 +367,28 @@ def test_teams_tapped_in_finishing_order_show_their_players(host_client, househo
     play = own_play(household, night, family[:4], teams=True, scoring="places")
     page = host_client.get(play.get_absolute_url()).content.decode()
     assert "(Anna, Carla)" in page and "(Ben, David)" in page
+
+
+def test_a_tap_from_a_form_older_than_the_saved_result_keeps_no_draft(host_client, household,
+                                                                      night, family):
+    """Tablet B still shows the race form when A saves the result: B's tap is refused and
+    leaves no draft; the correction form (of the result as saved) keeps its taps."""
+    race = start_play(household=household, game="maus_im_nacken", players=family[:2],
+                      game_night=night)
+    stale = race.version
+    a, b = family[0].key, family[1].key
+    record_result(race, {"elephants": {a: ["home:1", "caught", "caught", "caught"],
+                                       b: ["caught"] * 4}}, expected_version=stale)
+    url = reverse("play_entry", args=[race.pk])
+    blank = ENTRIES[race.game].blank([a, b], race.house_rules)
+    response = host_client.post(url, {"draft": json.dumps(blank), "version": stale,
+                                      "tap": f"caught:{b}:0"}, **HTMX)
+    assert response.status_code == 422
+    assert "finished on another tablet in the meantime" in response.content.decode()
+    race.refresh_from_db()
+    assert race.draft == {} and race.draft_revision == 0
+    correcting = host_client.post(url, {"draft": json.dumps(blank), "version": race.version,
+                                        "tap": f"caught:{b}:0"}, **HTMX)
+    assert correcting.status_code == 200
+    race.refresh_from_db()
+    assert race.draft_revision == 1

@@ -141,6 +141,11 @@ def tap_draft(request: HttpRequest, play: Play) -> HttpResponse:
 
     def tap(stored: Play) -> tuple[dict[str, Any], str | None]:
         draft = read_draft(request, play, stored)
+        if (stored.status == Play.Status.FINISHED
+                and small_int(request.POST.get("version")) != stored.version):
+            # A form from before the result was saved: a correction starts from the result.
+            return draft, _("This game was finished on another tablet in the meantime: your "
+                            "tap was not kept. Correct the result if something is wrong.")
         return draft, entry.tap(draft, request.POST.get("tap", ""), keys(play))
 
     draft, refused = change_draft(play, tap)
