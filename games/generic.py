@@ -263,8 +263,10 @@ class Generic(Rules[Played]):
         if value is None:
             return []
         if not isinstance(value, list):
-            problems.add(f"{key}.invalid", Text("Tap the players in the order they finished, "
-                                                "at least the winner."), field=key)
+            problems.add(f"{key}.invalid", Text("List the players without a score.")
+                         if key == "unscored" else
+                         Text("Tap the players in the order they finished, at least the "
+                              "winner."), field=key)
             return []
         listed: list[str] = []
         for side in value:

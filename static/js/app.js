@@ -254,7 +254,13 @@
     const button = event.target.closest && event.target.closest("[data-dismiss-refusal]");
     if (!button) return;
     const editor = button.closest("form");
-    dismiss(button.closest("[data-refusal]"));
+    const slot = button.closest("[data-refusal]");
+    // One refusal of several gathered in a slot goes alone.
+    if (slot.querySelectorAll(".refusal").length > 1) {
+      button.closest(".refusal").remove();
+      return;
+    }
+    dismiss(slot);
     const again = editor && editor.querySelector("input[name=points]");
     if (again) again.focus();
   });
@@ -325,7 +331,7 @@
       entries.forEach((entry) => {
         let marked = entry.mark && document.querySelector(entry.mark);
         // A round entered on this device beyond the rows the server drew: draw its row.
-        while (!marked && entry.mark && addPadRound()) {
+        while (!marked && onThisPad(entry.mark) && addPadRound()) {
           marked = document.querySelector(entry.mark);
         }
         if (marked) {
@@ -341,11 +347,19 @@
     // The score pad always offers the round after the last one entered: offline, this
     // device draws that row itself (a copy of the last row, blank, numbered one more), so a
     // game goes on for as many rounds as it needs while the entries wait.
+    function onThisPad(mark) {
+      const cell = document.querySelector("#pad-rounds .pad-cell");
+      const pad = cell && cell.getAttribute("href").replace(/rounds\/.*$/, "rounds/");
+      return Boolean(mark && pad && mark.includes("'" + pad));
+    }
+
     function addPadRound() {
       const rounds = document.getElementById("pad-rounds");
       const rows = rounds ? rounds.querySelectorAll("tr") : [];
       const last = rows[rows.length - 1];
-      if (!last || !last.querySelector(".pad-cell:not(.blank), .pad-cell.waiting")) return false;
+      // Only a pad under way offers a next round (the server draws it as new-round).
+      if (!last || !last.classList.contains("new-round")
+          || !last.querySelector(".pad-cell:not(.blank), .pad-cell.waiting")) return false;
       const number = Number(last.querySelector("th").textContent) + 1;
       const row = last.cloneNode(true);
       row.className = "new-round";
@@ -495,13 +509,31 @@
     function showRefusal(entry, response, html) {
       const where = response.headers.get("HX-Retarget") || entry.target;
       const target = where && document.querySelector(where);
+      // Several entries refused one after the other each redraw the pad: the refusals shown
+      // before this one stay, gathered in the page's first refusal slot.
+      const earlier = Array.from(document.querySelectorAll("[data-refusal] .refusal"));
       if (target && html) {
         htmx.swap(target, html, {swapStyle: response.headers.get("HX-Reswap") || "outerHTML"});
       }
+      keepRefusals(earlier);
       const parsed = new DOMParser().parseFromString(html || "", "text/html");
-      const alert = parsed.querySelector("[role=alert]");
+      const alert = parsed.querySelector(".refusal p, [role=alert]");
       const reason = alert ? alert.textContent.trim() : "";
       showConnection(document.body.dataset.entryRefused + " " + reason, true);
+    }
+
+    function keepRefusals(earlier) {
+      const slot = document.querySelector(".refusal-slot");
+      if (!slot) return;
+      const shown = new Set(Array.from(document.querySelectorAll("[data-refusal] .refusal p"),
+                                       (text) => text.textContent));
+      earlier.forEach((refusal) => {
+        const text = refusal.querySelector("p");
+        if (!text || shown.has(text.textContent)) return;
+        slot.appendChild(refusal);
+        slot.setAttribute("data-refusal", "");
+        shown.add(text.textContent);
+      });
     }
 
     async function send() {

@@ -325,3 +325,39 @@ def test_a_score_pad_goes_on_offline_for_as_many_rounds_as_the_game_needs(
     play.refresh_from_db()
     assert play.result["rounds"] == [{anna.key: a, ben.key: b} for a, b in rounds]
     assert play.changes.filter(action="round_points").count() == 6
+
+
+def test_several_entries_refused_on_arrival_all_stay_in_sight(
+        host_page: Page, live_server, table):
+    """Offline, the phone enters Anna 12 and Ben 7; another tablet saves 15 and 9 there
+    meanwhile. Back online, both refusals are shown, each until dismissed."""
+    anna, ben = table["players"]
+    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
+    play = start_play(household=table["household"], game="generic", own_game=skyjo,
+                      players=table["players"], game_night=table["night"], user=table["host"])
+    host_page.goto(live_server.url + play.get_absolute_url())
+    expect(host_page.locator("#pad-editor h2")).to_have_text("Anna · Round 1")
+    host_page.context.set_offline(True)
+    for player, value in ((anna, 12), (ben, 7)):
+        host_page.get_by_label(f"{player.name} · round 1", exact=True).click()
+        editor = host_page.locator("#pad-editor")
+        editor.locator("input[name=points]").fill(str(value))
+        editor.get_by_role("button", name="Save").click()
+        expect(host_page.get_by_label(f"{player.name} · round 1", exact=True)
+               ).to_have_attribute("data-waiting", str(value))
+    set_round_points(play, 1, anna.key, 15, expected_version=play.version)  # other tablet
+    play.refresh_from_db()
+    set_round_points(play, 1, ben.key, 9, expected_version=play.version)
+    host_page.context.set_offline(False)
+    refusals = host_page.locator("[data-refusal] .refusal")
+    expect(refusals).to_have_count(2, timeout=FOLLOWS_WITHIN_MS * 4)
+    expect(refusals.nth(0)).to_contain_text("15")
+    expect(host_page.locator("[data-refusal]").first).to_contain_text("you typed")
+    page_text = host_page.locator("#pad").inner_text()
+    assert "you typed 12" in page_text and "you typed 7" in page_text
+    host_page.wait_for_timeout(1500)  # following goes on: both stay
+    expect(refusals).to_have_count(2)
+    refusals.first.get_by_role("button", name="Dismiss").click()
+    expect(refusals).to_have_count(1)
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{anna.key: 15, ben.key: 9}]

@@ -170,6 +170,9 @@ def test_a_player_without_a_score_is_placed_after_those_with_one():
         "dora: the result is missing."]
     assert messages({"scores": {"anna": 30, "ben": 12, "carl": 40, "dora": 3},
                      "unscored": ["dora"]}) == ["dora has a score and is listed without one."]
+    assert messages({"scores": {"anna": 30}, "unscored": "dora"}) == [
+        "List the players without a score.", "ben: the result is missing.",
+        "carl: the result is missing.", "dora: the result is missing."]
 
 
 def test_a_recorded_winner_without_a_score_still_wins():

@@ -76,11 +76,11 @@ def night_standings(plays: list[Play]) -> list[NightRow]:
 
     A co-operative game the table won is a win for everyone at it; one the table lost is
     nobody's win nor second place (the engine gives the game place 1). In a team game every
-    member counts the team's place.
+    member counts the team's place. A play kept out of the statistics counts for nobody.
     """
     rows: dict[str, NightRow] = {}
     for play in plays:
-        if play.status != PlayStatus.FINISHED:
+        if play.status != PlayStatus.FINISHED or not play.in_statistics:
             continue
         for participant in play.participants.all():
             player = participant.player

@@ -7,7 +7,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models import Case, Count, F, OuterRef, Q, Subquery, TextField, When
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from tracker.households.models import Household
@@ -62,11 +64,16 @@ def fairness(household: Household, key: str, name: str | None = None) -> dict[st
     """Win rate by seat and of the start player, with Wilson intervals and one sentence
     that names the game (``name``, or its name read for ``key``).
 
-    A fair game gives each of n players a 1/n chance, so the fair share of a seat is
-    summed over its plays; plays with different numbers of players can then be pooled.
+    A fair game gives each of n sides a 1/n chance (n players, or n teams: in two teams of
+    two, each seat's fair share is a half), so the fair share of a seat is summed over its
+    plays; plays with different numbers of sides can then be pooled.
     """
+    # A seat's side: its team, else the seat itself (JSON null reads as 'null' on SQLite).
+    side = Case(When(Q(details__team=None) | Q(details__team__isnull=True),
+                     then=Cast("id", TextField())),
+                default=KT("details__team"), output_field=TextField())
     table_size = (Participant.objects.filter(play=OuterRef("play")).order_by()
-                  .values("play").annotate(n=Count("id")).values("n"))
+                  .values("play").annotate(n=Count(side, distinct=True)).values("n"))
     rows = (counted_participations(household).filter(play__game_key=key)
             .annotate(size=Subquery(table_size),
                       starts=Q(seat=F("play__start_seat")))

@@ -497,7 +497,8 @@ def year_review(household: Household, year: int, players: dict[int, Player]) -> 
     seats = counted_participations(household).filter(in_year(year, "play__"))
     best_night = (GameNight.objects.filter(household=household, date__year=year)
                   .annotate(plays_count=Count("plays", distinct=True,
-                                              filter=Q(plays__status=PlayStatus.FINISHED)),
+                                              filter=Q(plays__status=PlayStatus.FINISHED,
+                                                       plays__in_statistics=True)),
                             players_count=Count("players", distinct=True))
                   .filter(plays_count__gt=0)
                   .order_by("-plays_count", "-players_count", "date").first())

@@ -72,6 +72,7 @@ from django.utils.translation import ngettext
 import games
 from games import generic
 from tracker.common.engine_text import say
+from tracker.common.lists import name_list
 from tracker.households.models import COLOURS, Household, tidy_name
 from tracker.portability.document import ImportRefused
 from tracker.table.models import PlayStatus
@@ -392,12 +393,16 @@ class Reader:
         for side in sides:
             if all(score is None for score in side.scores):
                 unscored.append(side.name)
-                self.named.append(_("%(where)s: %(player)s has no score; placed after the "
-                                    "players with one.") % {"where": where,
-                                                            "player": self.side_name(side)})
+                self.named.append(self.unscored_note(side, where))
                 continue
             if None in side.scores:
-                # A team member without a score: the team's score is its other members'.
+                missing = [member for member, score in zip(side.members, side.scores,
+                                                           strict=True) if score is None]
+                self.named.append(_("%(where)s: %(players)s of team %(team)s without a "
+                                    "score; the team's score is its other members'.")
+                                  % {"where": where, "team": side.name,
+                                     "players": name_list(self.player_name(member)
+                                                          for member in missing)})
                 side.scores = [score for score in side.scores if score is not None]
             if len(set(side.scores)) > 1:
                 self.counts["team_sum"] += 1
@@ -414,12 +419,26 @@ class Reader:
             result["winners"] = winners
         return result
 
-    def side_name(self, side: Side) -> str:
-        """A side as the family reads it: the player's name, or the team's."""
-        if len(side.members) == 1:
-            return next(player["name"] for player in self.players.values()
-                        if player["id"] == side.members[0])
-        return side.name
+    def player_name(self, player_id: str) -> str:
+        return next(player["name"] for player in self.players.values()
+                    if player["id"] == player_id)
+
+    def unscored_note(self, side: Side, where: str) -> str:
+        """What became of a side without a score: placed after those with one, or first
+        where BG Stats recorded it as a winner."""
+        values = {"where": where, "player": self.player_name(side.members[0]),
+                  "team": side.name}
+        if len(side.members) > 1:
+            if side.winner:
+                return _("%(where)s: team %(team)s has no score but is recorded as the "
+                         "winner; placed first.") % values
+            return _("%(where)s: team %(team)s has no score; placed after the teams with "
+                     "one.") % values
+        if side.winner:
+            return _("%(where)s: %(player)s has no score but is recorded as a winner; "
+                     "placed first.") % values
+        return _("%(where)s: %(player)s has no score; placed after the players with "
+                 "one.") % values
 
     def nights(self, plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """One game night per day, with everyone who played that day."""

@@ -145,7 +145,7 @@ def rekey(value: Any, keys: Mapping[str, str]) -> Any:
 CSV_COLUMNS: list[Callable[[], str]] = [
     lambda: _("Date"), lambda: _("Game"), lambda: _("Series or tournament"),
     lambda: _("Round"), lambda: _("Player"), lambda: _("Seat"), lambda: _("Points"),
-    lambda: _("Place"), lambda: _("Status"),
+    lambda: _("Place"), lambda: _("Status"), lambda: _("In the statistics"),
 ]
 
 
@@ -167,6 +167,7 @@ def export_csv(household: Household, out: TextIO) -> None:
             spreadsheet_text(participant.player.name), participant.seat + 1,
             "" if participant.points is None else participant.points,
             participant.place or "", str(play.get_status_display()),
+            _("yes") if play.in_statistics else _("no"),
         ])
 
 

@@ -495,7 +495,9 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
 
 def share_of(play: Play) -> tallies.Share:
     """What ``play`` adds to the statistics' tallies as it is, from its loaded participants
-    and stored result."""
+    and stored result: nothing for a play kept out of the statistics."""
+    if not play.in_statistics:
+        return tallies.Share()
     return tallies.play_share(
         play.status, play.game_key,
         [(participant.player_id, participant.place) for participant in play.participants.all()],

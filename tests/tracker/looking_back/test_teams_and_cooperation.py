@@ -96,3 +96,21 @@ def test_a_co_operative_game_page_says_how_often_the_table_won(host_client, hana
 def test_a_co_operative_score_counts_once_per_play(household, hanabi):
     counts = [row["count"] for row in stats.score_distribution(household, hanabi)]
     assert sum(counts) == 5
+
+
+def test_fairness_in_a_team_game_counts_the_teams(household, family):
+    """Two teams of two, each winning half of twelve games: every seat won 50% against a
+    fair share of 50%, not 25%, and starting is no advantage."""
+    from tracker.looking_back.fairness import fairness
+
+    anna, ben, carla, david = family
+    game = OwnGameFactory(household=household, name="Spades", teams=True)
+    night = GameNightFactory(household=household, date=datetime.date(2025, 4, 1))
+    teams = {"North": [anna.key, carla.key], "East": [ben.key, david.key]}
+    for number in range(12):
+        scores = {"North": 10, "East": 5} if number % 2 else {"North": 5, "East": 10}
+        played(household, night, game, family, {"teams": teams, "scores": scores})
+    fair = fairness(household, game_key_of("generic", game.pk))
+    assert {row.fair_rate for row in fair["seats"]} == {0.5}
+    assert {row.win_rate for row in fair["seats"]} == {0.5}
+    assert fair["start"].verdict == "none"

@@ -16,6 +16,7 @@ from tracker.portability.document import ImportRefused
 from tracker.portability.files import read_file
 from tracker.portability.importer import import_household
 from tracker.table.models import OwnGame, Play
+from tracker.table.recording import record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -301,6 +302,31 @@ def test_a_play_bgstats_leaves_out_of_its_statistics_is_in_the_history_only(
     assert "Catan" in page and "Not in the statistics" in page
 
 
+@pytest.mark.parametrize("change", ["abandon", "correct"])
+def test_a_play_out_of_the_statistics_changes_no_tally_when_abandoned_or_corrected(change):
+    from tracker.table import tallies
+    from tracker.table.models import HeadToHeadTally
+    from tracker.table.recording import abandon_play
+
+    household, _notes = imported()
+    catan = play_of(household, "Catan")
+    if change == "abandon":
+        abandon_play(catan, expected_version=catan.version)
+    else:
+        scores = {key: points + 1 for key, points in catan.result["scores"].items()}
+        record_result(catan, {**catan.result, "scores": scores},
+                      expected_version=catan.version)
+
+    def table():
+        return sorted(HeadToHeadTally.objects.values_list(
+            "player_id", "opponent_id", "game", "together", "ahead", "behind"))
+
+    kept = table()
+    tallies.rebuild()
+    assert kept == table()
+    assert all(row[3] >= 0 for row in kept)
+
+
 def test_a_file_of_an_unknown_kind_is_refused():
     assert "not a JSON document" in refused(b"{not json")
     assert "nor one of BG Stats" in refused(as_file({"players": [], "games": "x"}))
@@ -476,3 +502,37 @@ def test_a_household_read_back_from_bgstats_is_told_what_bgstats_cannot_keep(
     text = "\n".join(notes)
     assert "keep no end rules" in text
     assert "keep no series or tournaments" in text
+
+
+def test_a_play_out_of_the_statistics_counts_in_no_evening_and_says_so_in_the_csv(
+        client, host):
+    """BG Stats' ignored Catan (Anna won) is no win on its evening, nor in the year's best
+    night, and the CSV marks its rows."""
+    import csv
+    import io
+
+    from tracker.evenings.pages import night_standings
+
+    household, _notes = imported()
+    catan = play_of(household, "Catan")
+    rows = night_standings(list(catan.game_night.plays.prefetch_related(
+        "participants__player")))
+    assert all(row.name != "David" for row in rows)  # David played only Catan that day
+    household.members.add(host)
+    client.force_login(host)
+    client.post(reverse("household_switch", args=[household.pk]))
+    table = client.get(reverse("household_export_csv")).content.decode("utf-8-sig")
+    marks = {(row["Game"], row["In the statistics"]) for row in csv.DictReader(io.StringIO(table))}
+    assert ("Catan", "no") in marks and ("Skyjo", "yes") in marks
+
+
+def test_a_team_member_without_a_score_and_an_unscored_winner_are_named():
+    def change(document):
+        document["plays"][5]["playerScores"][2].update(score="")  # Carla of team Re
+        document["plays"][3]["playerScores"][0].update(score=None)  # Anna, Catan's winner
+
+    household, notes = imported(edited(change))
+    text = "\n".join(notes)
+    assert "Carla of team Re without a score; the team's score is its other members'." in text
+    assert "Anna has no score but is recorded as a winner; placed first." in text
+    assert play_of(household, "Doppelkopf").result["scores"] == {"Re": 120, "Kontra": 121}

@@ -72,10 +72,10 @@ def test_the_csv_has_a_row_per_participant(host_client, household, night, family
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["Date", "Game", "Series or tournament", "Round", "Player", "Seat",
-                       "Points", "Place", "Status"]
+                       "Points", "Place", "Status", "In the statistics"]
     anna = play.participants.get(player=family[0])
     assert rows[1] == [night.date.isoformat(), "Die Maus im Nacken", "", "", "Anna", "1",
-                       str(anna.points), "1", "Finished"]
+                       str(anna.points), "1", "Finished", "yes"]
     assert [row[4] for row in rows[1:]] == ["Anna", "Ben"]
 
 
