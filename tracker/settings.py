@@ -200,11 +200,15 @@ AXES_VERBOSE = False
 # Who may make an account (DJANGO_SIGNUP): "open", anyone, from the login page ("Start your
 # own family": an account and a household in one form); "invitation", only through a
 # household's invitation link; "closed", nobody (the site's owner makes accounts in the
-# admin). New accounts from one address are limited to SIGNUPS_PER_HOUR.
+# admin). New accounts from one address are limited to SIGNUPS_PER_HOUR, counted in the
+# database (tracker.households.limits).
 SIGNUP = os.environ.get("DJANGO_SIGNUP", "invitation")
 if SIGNUP not in {"open", "invitation", "closed"}:
     raise ImproperlyConfigured("DJANGO_SIGNUP must be open, invitation or closed.")
 SIGNUPS_PER_HOUR = env_int("DJANGO_SIGNUPS_PER_HOUR", 5)
+# An account that belongs to HOUSEHOLDS_PER_ACCOUNT households founds or imports no more
+# (an invitation still lets it join one).
+HOUSEHOLDS_PER_ACCOUNT = env_int("DJANGO_HOUSEHOLDS_PER_ACCOUNT", 10)
 
 ROOT_URLCONF = "tracker.urls"
 WSGI_APPLICATION = "tracker.wsgi.application"
