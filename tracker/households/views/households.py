@@ -101,10 +101,15 @@ def first_account(request: HttpRequest) -> HttpResponse:
 def throttled(request: HttpRequest, template: str, context: dict[str, Any],
               too_many: TooMany, kind: str) -> HttpResponse:
     """The form again with why this address waits, and how long (429)."""
-    why = ngettext("Too many new accounts came from this address in the last hour. "
-                   "Try again in %(minutes)d minute.",
-                   "Too many new accounts came from this address in the last hour. "
-                   "Try again in %(minutes)d minutes.", too_many.minutes)
+    if kind == AddressCount.Kind.SIGNUP:
+        why = ngettext("Too many new accounts came from this address in the last hour. "
+                       "Try again in %(minutes)d minute.",
+                       "Too many new accounts came from this address in the last hour. "
+                       "Try again in %(minutes)d minutes.", too_many.minutes)
+    else:
+        why = ngettext("Too many attempts from this address. Try again in %(minutes)d minute.",
+                       "Too many attempts from this address. Try again in %(minutes)d minutes.",
+                       too_many.minutes)
     response = render_page(request, template, context | {
         "throttled": why % {"minutes": too_many.minutes}}, status=429)
     response["Retry-After"] = str(too_many.minutes * 60)
@@ -140,7 +145,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         kind = AddressCount.Kind.SIGNUP
         try:
             limits.check(kind, address, settings.SIGNUPS_PER_HOUR)
+            kind = AddressCount.Kind.FAILED_SIGNUP
+            limits.check(kind, address, settings.FAILED_SIGNUPS_PER_HOUR)
             if account.is_valid() and family.is_valid():
+                kind = AddressCount.Kind.SIGNUP
                 user, household = start_family(account, family.cleaned_data["name"], address)
                 login(request, user, backend=PASSWORD_BACKEND)
                 messages.success(request, _("Welcome, %(household)s! Add your players next.")
@@ -150,6 +158,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             return throttled(request, page, context, too_many, kind)
         except TooManyHouseholds as full:
             family.add_error("name", households_full(full.limit))
+        limits.record(AddressCount.Kind.FAILED_SIGNUP, address)
     return render_page(request, page, context,
                        status=422 if account.errors or family.errors else 200)
 
@@ -356,16 +365,25 @@ def sign_up(request: HttpRequest, invitation: Invitation) -> HttpResponse:
         return render_page(request, INVITATION, {
             "invitation": invitation, "household": invitation.household, "form": None})
     form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    context = {"invitation": invitation, "household": invitation.household, "form": form}
+    if request.method == "POST":
+        address = client_address(request)
         try:
-            with transaction.atomic():
-                user = form.save()
-                household = accept_invitation(invitation, user)
-        except InvitationClosed as closed:
-            return invitation_closed(request, invitation, closed.reason)
-        login(request, user, backend=PASSWORD_BACKEND)
-        messages.success(request, _("Welcome to %(household)s!") % {"household": household.name})
-        return redirect("home")
-    return render_page(request, INVITATION, {
-        "invitation": invitation, "household": invitation.household, "form": form},
-        status=422 if form.errors else 200)
+            limits.check(AddressCount.Kind.FAILED_SIGNUP, address,
+                         settings.FAILED_SIGNUPS_PER_HOUR)
+        except TooMany as too_many:
+            return throttled(request, INVITATION, context, too_many,
+                             AddressCount.Kind.FAILED_SIGNUP)
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    user = form.save()
+                    household = accept_invitation(invitation, user)
+            except InvitationClosed as closed:
+                return invitation_closed(request, invitation, closed.reason)
+            login(request, user, backend=PASSWORD_BACKEND)
+            messages.success(request, _("Welcome to %(household)s!")
+                             % {"household": household.name})
+            return redirect("home")
+        limits.record(AddressCount.Kind.FAILED_SIGNUP, address)
+    return render_page(request, INVITATION, context, status=422 if form.errors else 200)
