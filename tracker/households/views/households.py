@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -33,7 +32,7 @@ from tracker.households.access import (
     user_households,
 )
 from tracker.households.auth import PASSWORD_BACKEND
-from tracker.households.forms import HouseholdForm, PlayerForm
+from tracker.households.forms import AccountForm, HouseholdForm, PlayerForm
 from tracker.households.limits import AddressCount, TooMany, TooManyHouseholds, client_address
 from tracker.households.membership import (
     DEMO_USER,
@@ -87,7 +86,7 @@ def first_account(request: HttpRequest) -> HttpResponse:
     """The site owner's account, a superuser; once any account exists this page is gone."""
     if get_user_model().objects.exists():
         raise Http404("there are accounts already")
-    form = UserCreationForm(request.POST or None)
+    form = AccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         owner = form.save(commit=False)
         owner.is_staff = owner.is_superuser = True
@@ -133,7 +132,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         raise Http404("sign-up is not open on this site")
     if request.user.is_authenticated:
         return redirect("home")
-    account = UserCreationForm(request.POST or None)
+    account = AccountForm(request.POST or None)
     family = HouseholdForm(request.POST or None, prefix="family")
     # The family's name comes first on the form, and so does the cursor.
     account.fields["username"].widget.attrs.pop("autofocus", None)
@@ -364,7 +363,7 @@ def sign_up(request: HttpRequest, invitation: Invitation) -> HttpResponse:
     if settings.SIGNUP == "closed":
         return render_page(request, INVITATION, {
             "invitation": invitation, "household": invitation.household, "form": None})
-    form = UserCreationForm(request.POST or None)
+    form = AccountForm(request.POST or None)
     context = {"invitation": invitation, "household": invitation.household, "form": form}
     if request.method == "POST":
         address = client_address(request)
