@@ -20,6 +20,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, models, transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from tracker.households.models import Household, ImportJob
 
@@ -67,6 +68,14 @@ class TooManyHouseholds(Exception):
     def __init__(self, limit: int):
         super().__init__(limit)
         self.limit = limit
+
+    def message(self) -> str:
+        """Why the account founds no more households, in the active language."""
+        return ngettext(
+            "You belong to %(limit)d household already, as many as one account may found. "
+            "Leave one, or ask the site's owner for more.",
+            "You belong to %(limit)d households already, as many as one account may found. "
+            "Leave one, or ask the site's owner for more.", self.limit) % {"limit": self.limit}
 
 
 def client_address(request: HttpRequest) -> str:

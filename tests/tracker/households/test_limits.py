@@ -1,19 +1,22 @@
 """Limits on new accounts per address and on households per account, which hold when
 requests arrive together and whichever cache the site uses."""
 
+import json
 import threading
 import time
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import UserFactory
-from tracker.households.models import Household
+from tracker.households.models import Household, ImportJob
+from tracker.portability.export import export_household
 
 FAMILY = {"family-name": "Familie Brandt", "password1": "kniffel-am-abend",
           "password2": "kniffel-am-abend"}
@@ -148,3 +151,22 @@ def test_a_new_account_never_gets_more_households_than_allowed(client, open_sign
     assert response.status_code == 422
     assert "You belong to 0 households already" in response.content.decode()
     assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_import_counts_as_founding_a_household(host_client, household, settings,
+                                                  django_capture_on_commit_callbacks):
+    settings.HOUSEHOLDS_PER_ACCOUNT = 2
+    data = json.dumps(export_household(household)).encode()
+
+    def upload(name):
+        return host_client.post(reverse("household_import"), {
+            "document": SimpleUploadedFile("family.json", data, "application/json"),
+            "name": name})
+
+    with django_capture_on_commit_callbacks(execute=False):
+        assert upload("Copy").status_code == 302
+    refused = upload("Another copy")
+    assert refused.status_code == 422
+    assert "You belong to 2 households already" in refused.content.decode()
+    assert ImportJob.objects.count() == 1

@@ -115,14 +115,6 @@ def throttled(request: HttpRequest, template: str, context: dict[str, Any],
     return response
 
 
-def households_full(limit: int) -> str:
-    return ngettext("You belong to %(limit)d household already, as many as one account may "
-                    "found. Leave one, or ask the site's owner for more.",
-                    "You belong to %(limit)d households already, as many as one account may "
-                    "found. Leave one, or ask the site's owner for more.", limit) % {
-        "limit": limit}
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Start a family: an account and its household in one short form, where the site's
@@ -156,7 +148,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         except TooMany as too_many:
             return throttled(request, page, context, too_many, kind)
         except TooManyHouseholds as full:
-            family.add_error("name", households_full(full.limit))
+            family.add_error("name", full.message())
         limits.record(AddressCount.Kind.FAILED_SIGNUP, address)
     return render_page(request, page, context,
                        status=422 if account.errors or family.errors else 200)
@@ -172,7 +164,7 @@ def household_create(request: HttpRequest) -> HttpResponse:
         try:
             household = found_household(form.cleaned_data["name"], request.user)
         except TooManyHouseholds as full:
-            form.add_error("name", households_full(full.limit))
+            form.add_error("name", full.message())
         else:
             switch_household(request, household.pk)
             return redirect("home")
