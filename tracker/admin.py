@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tracker.evenings.models import GameNight, Series, SeriesChange, Tournament, TournamentEntry
+from tracker.households.limits import AddressCount
 from tracker.households.models import AppliedEntry, Household, ImportJob, Invitation, Player
 from tracker.room.models import ShareLink
 from tracker.table.models import (
@@ -202,3 +203,17 @@ class HeadToHeadTallyAdmin(TallyAdmin):
     list_display = ["player", "opponent", "game", "together", "ahead", "behind"]
     list_filter = ["game"]
     search_fields = ["player__name", "opponent__name"]
+
+
+@admin.register(AddressCount)
+class AddressCountAdmin(admin.ModelAdmin):
+    """Sign-ups and failed attempts per address within the hour; deleting a row lifts that
+    address's pause at once."""
+
+    list_display = ["address", "kind", "count", "window_start"]
+    list_filter = ["kind"]
+    search_fields = ["address"]
+    readonly_fields = ["kind", "address", "window_start", "count"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -13,6 +13,7 @@ from tracker.evenings.models import (  # noqa: I001 (each domain after the ones 
     Tournament,
     TournamentEntry,
 )
+from tracker.households.limits import AddressCount
 from tracker.households.models import (
     AppliedEntry,
     Household,
@@ -35,8 +36,8 @@ from tracker.table.models import (
 )
 
 __all__ = [
-    "AppliedEntry", "GameNight", "HeadToHeadTally", "Household", "ImportJob", "Invitation",
-    "KniffelCell", "KniffelFieldTally", "OwnGame", "Participant", "Play", "PlayChange",
-    "Player", "Series", "SeriesChange", "ShareLink", "Tournament", "TournamentEntry",
+    "AddressCount", "AppliedEntry", "GameNight", "HeadToHeadTally", "Household", "ImportJob",
+    "Invitation", "KniffelCell", "KniffelFieldTally", "OwnGame", "Participant", "Play",
+    "PlayChange", "Player", "Series", "SeriesChange", "ShareLink", "Tournament", "TournamentEntry",
     "game_choices", "invitation_expiry", "new_token",
 ]

@@ -185,26 +185,37 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Logins are throttled with django-axes, for the app's login page and the admin's alike:
-# after five wrong passwords for one account, or from one address, further tries get a
-# 429 page saying how long to wait. (Behind a proxy, every visitor shares the proxy's
-# address: set AXES_LOCKOUT_PARAMETERS to ["username"] there.)
+# after five wrong passwords for one account from one address, that address waits 15
+# minutes before trying that account again. Someone guessing from another device does not
+# lock the family out of its own tablets: each address has its own count. Every address
+# may also fail FAILED_LOGINS_PER_HOUR times an hour, whatever the accounts, before it
+# waits for the rest of the hour (tracker.households.auth.LoginThrottleHandler). (Behind a
+# proxy, every visitor shares the proxy's address, and the proxy's own limits apply.)
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "tracker.households.auth.CachedUserBackend"]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HANDLER = "tracker.households.auth.LoginThrottleHandler"
+AXES_LOCKOUT_CALLABLE = "tracker.households.auth.locked_out"
 AXES_VERBOSE = False
+FAILED_LOGINS_PER_HOUR = env_int("DJANGO_FAILED_LOGINS_PER_HOUR", 20)
 
 # Who may make an account (DJANGO_SIGNUP): "open", anyone, from the login page ("Start your
 # own family": an account and a household in one form); "invitation", only through a
 # household's invitation link; "closed", nobody (the site's owner makes accounts in the
-# admin). New accounts from one address are limited to SIGNUPS_PER_HOUR.
+# admin). New accounts from one address are limited to SIGNUPS_PER_HOUR, sign-up forms
+# sent back with a mistake (a name taken, say) to FAILED_SIGNUPS_PER_HOUR, so that nobody
+# lists the site's user names by trying them. Counted in the database: tracker.households.limits.
 SIGNUP = os.environ.get("DJANGO_SIGNUP", "invitation")
 if SIGNUP not in {"open", "invitation", "closed"}:
     raise ImproperlyConfigured("DJANGO_SIGNUP must be open, invitation or closed.")
 SIGNUPS_PER_HOUR = env_int("DJANGO_SIGNUPS_PER_HOUR", 5)
+FAILED_SIGNUPS_PER_HOUR = env_int("DJANGO_FAILED_SIGNUPS_PER_HOUR", 10)
+# An account that belongs to HOUSEHOLDS_PER_ACCOUNT households founds or imports no more
+# (an invitation still lets it join one).
+HOUSEHOLDS_PER_ACCOUNT = env_int("DJANGO_HOUSEHOLDS_PER_ACCOUNT", 10)
 
 ROOT_URLCONF = "tracker.urls"
 WSGI_APPLICATION = "tracker.wsgi.application"

@@ -1,4 +1,4 @@
-"""Forms of the household: its name, and its players with their colours."""
+"""Forms of the household: its name, its players with their colours, and new accounts."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from tracker.households.models import COLOURS, Household, Player, tidy_name
+from tracker.households.names import confusable_with
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,11 @@ class PlayerForm(forms.ModelForm):
         same_name = Player.objects.filter(household=self.instance.household, name__iexact=name)
         if same_name.exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError(_("There is already a player with this name."))
+        twin = confusable_with(name, [player.name for player in self.others])
+        if twin is not None:
+            raise forms.ValidationError(
+                _("This name looks just like %(name)s's: choose one the table can tell apart."),
+                code="confusable", params={"name": twin})
         return name
 
     def clean_colour(self) -> str:
@@ -107,3 +115,20 @@ class HouseholdForm(forms.ModelForm):
         if not name:
             raise forms.ValidationError(_("Enter a name."))
         return name
+
+
+class AccountForm(UserCreationForm):
+    """Django's form for a new account, which also refuses a user name that looks like one
+    taken (``dеmo`` with a Cyrillic е beside ``demo``): whoever logs in as the look-alike
+    could pass for the other person."""
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if username and "username" not in self.errors:
+            taken = get_user_model().objects.values_list("username", flat=True)
+            twin = confusable_with(username, taken.iterator())
+            if twin is not None:
+                raise forms.ValidationError(
+                    _("This user name looks just like “%(name)s”, which is taken. Choose "
+                      "another one."), code="confusable", params={"name": twin})
+        return username

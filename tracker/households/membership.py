@@ -9,10 +9,13 @@ one link at the same moment, one of them joins and the other is told the link wa
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from tracker.households import limits
 from tracker.households.models import Household, Invitation
 
 #: How many plays one step of deleting a household removes: each step is a transaction of
@@ -51,11 +54,32 @@ def closed_reason(invitation: Invitation) -> str | None:
 
 
 def found_household(name: str, user: AbstractBaseUser) -> Household:
-    """A new household with ``user`` as its first member."""
+    """A new household with ``user`` as its first member.
+
+    Raises :class:`~tracker.households.limits.TooManyHouseholds` when ``user`` belongs to
+    ``HOUSEHOLDS_PER_ACCOUNT`` households already.
+    """
     with transaction.atomic():
+        limits.lock_account(user)
+        limits.check_households_left(user)
         household = Household.objects.create(name=name)
         household.members.add(user)
     return household
+
+
+def start_family(account: UserCreationForm, name: str, address: str
+                 ) -> tuple[AbstractBaseUser, Household]:
+    """The account of a valid sign-up form and its household named ``name``, counted
+    against ``SIGNUPS_PER_HOUR`` for ``address`` in the same transaction: sign-ups sent
+    together are counted one after the other, and one that fails is not counted.
+
+    Raises :class:`~tracker.households.limits.TooMany` when the address made its new
+    accounts for the hour already.
+    """
+    with transaction.atomic():
+        limits.take(limits.AddressCount.Kind.SIGNUP, address, settings.SIGNUPS_PER_HOUR)
+        user = account.save()
+        return user, found_household(name, user)
 
 
 def accept_invitation(invitation: Invitation, user: AbstractBaseUser) -> Household:

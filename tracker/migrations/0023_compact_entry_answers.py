@@ -18,7 +18,7 @@ def compact(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tracker", "0021_plays_out_of_statistics"),
+        ("tracker", "0022_address_counts"),
     ]
 
     operations = [

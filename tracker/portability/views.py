@@ -8,6 +8,7 @@ import json
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -20,6 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from tracker.common.downloads import attachment, file_name
 from tracker.common.heavy import heavy
 from tracker.common.pages import render_page
+from tracker.households import limits
 from tracker.households.access import household_required, switch_household
 from tracker.households.models import Household, ImportJob
 from tracker.portability.bgstats import to_bgstats
@@ -94,9 +96,16 @@ def household_import(request: HttpRequest) -> HttpResponse:
         except ImportRefused as refused:
             form.add_error("document", str(refused))
         else:
-            job = create_job(request.user, data, name=form.cleaned_data["name"],
-                             notes=reading.notes)
-            return redirect("household_import_progress", job_id=job.pk)
+            try:
+                with transaction.atomic():
+                    limits.lock_account(request.user)
+                    limits.check_households_left(request.user)
+                    job = create_job(request.user, data, name=form.cleaned_data["name"],
+                                     notes=reading.notes)
+            except limits.TooManyHouseholds as full:
+                form.add_error("name", full.message())
+            else:
+                return redirect("household_import_progress", job_id=job.pk)
     return render_page(request, "households/import.html",
                        {"form": form, "limit_mb": MAX_BYTES // (1024 * 1024),
                         "plays_that_fit": plays_that_fit(),

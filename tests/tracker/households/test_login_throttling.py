@@ -35,7 +35,7 @@ def test_after_five_wrong_passwords_even_the_right_one_waits(client, member, url
 
 
 def test_one_address_trying_many_accounts_is_paused_too(client, member):
-    for number in range(5):
+    for number in range(20):
         log_in(client, reverse("login"), f"someone{number}", "guess", address="192.0.2.7")
     assert log_in(client, reverse("login"), "anna", PASSWORD,
                   address="192.0.2.7").status_code == 429
@@ -58,3 +58,30 @@ def test_the_pause_is_explained_in_german(client, member):
                                HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 429
     assert "Versuch es in 15 Minuten wieder" in response.content.decode()
+
+
+def test_a_strangers_guesses_do_not_lock_the_family_out(client, member):
+    for _ in range(5):
+        log_in(client, reverse("login"), "anna", "guess", address="192.0.2.66")
+    assert log_in(client, reverse("login"), "anna", PASSWORD,
+                  address="192.0.2.66").status_code == 429
+    assert log_in(client, reverse("login"), "anna", PASSWORD,
+                  address="192.0.2.8").status_code == 302
+
+
+def test_one_address_failing_too_often_waits_for_the_rest_of_the_hour(client, member,
+                                                                      settings):
+    settings.FAILED_LOGINS_PER_HOUR = 12
+    for number in range(11):
+        assert log_in(client, reverse("login"), f"someone{number}", "guess",
+                      address="192.0.2.66").status_code == 200
+    paused = log_in(client, reverse("login"), "someone-else", "guess", address="192.0.2.66")
+    assert paused.status_code == 429
+    assert "Try again in 60 minutes." in paused.content.decode()
+    assert paused["Retry-After"] == str(60 * 60)
+    assert log_in(client, reverse("login"), "anna", PASSWORD,
+                  address="192.0.2.66").status_code == 429
+    assert log_in(client, reverse("admin:login"), "anna", PASSWORD,
+                  address="192.0.2.66").status_code == 429
+    assert log_in(client, reverse("login"), "anna", PASSWORD,
+                  address="192.0.2.8").status_code == 302

@@ -72,3 +72,30 @@ def test_new_accounts_from_one_address_are_limited(client, open_signup, settings
     assert response.status_code == 429
     assert "Too many new accounts" in response.content.decode()
     assert get_user_model().objects.count() == 2
+
+
+def test_trying_user_names_from_one_address_is_paused(client, open_signup, settings):
+    settings.FAILED_SIGNUPS_PER_HOUR = 10
+    get_user_model().objects.create_user("anna", password="x" * 12)
+    for _ in range(10):
+        taken = client.post(reverse("signup"), FAMILY | {"username": "anna"},
+                            REMOTE_ADDR="192.0.2.66")
+        assert taken.status_code == 422
+    paused = client.post(reverse("signup"), FAMILY, REMOTE_ADDR="192.0.2.66")
+    assert paused.status_code == 429
+    assert "Too many attempts from this address. Try again in 60 minutes." in (
+        paused.content.decode())
+    assert not get_user_model().objects.filter(username="mara").exists()
+    assert client.post(reverse("signup"), FAMILY, REMOTE_ADDR="192.0.2.8").status_code == 302
+
+
+def test_trying_user_names_through_an_invitation_is_paused(client, settings, household, host):
+    settings.FAILED_SIGNUPS_PER_HOUR = 3
+    url = household.invitations.create(created_by=host).get_absolute_url()
+    taken = {"username": host.username, "password1": "x" * 12, "password2": "x" * 12}
+    for _ in range(3):
+        assert client.post(url, taken, REMOTE_ADDR="192.0.2.66").status_code == 422
+    paused = client.post(url, taken | {"username": "mara"}, REMOTE_ADDR="192.0.2.66")
+    assert paused.status_code == 429
+    assert "Too many attempts from this address." in paused.content.decode()
+    assert not get_user_model().objects.filter(username="mara").exists()

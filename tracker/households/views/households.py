@@ -11,8 +11,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -20,10 +18,12 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tracker.common.pages import render_page
+from tracker.households import limits
 from tracker.households.access import (
     get_for_household,
     get_household_for_user,
@@ -32,7 +32,8 @@ from tracker.households.access import (
     user_households,
 )
 from tracker.households.auth import PASSWORD_BACKEND
-from tracker.households.forms import HouseholdForm, PlayerForm
+from tracker.households.forms import AccountForm, HouseholdForm, PlayerForm
+from tracker.households.limits import AddressCount, TooMany, TooManyHouseholds, client_address
 from tracker.households.membership import (
     DEMO_USER,
     AlreadyMember,
@@ -40,6 +41,7 @@ from tracker.households.membership import (
     accept_invitation,
     closed_reason,
     found_household,
+    start_family,
 )
 from tracker.households.models import Household, Invitation, Player
 
@@ -84,7 +86,7 @@ def first_account(request: HttpRequest) -> HttpResponse:
     """The site owner's account, a superuser; once any account exists this page is gone."""
     if get_user_model().objects.exists():
         raise Http404("there are accounts already")
-    form = UserCreationForm(request.POST or None)
+    form = AccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         owner = form.save(commit=False)
         owner.is_staff = owner.is_superuser = True
@@ -95,8 +97,22 @@ def first_account(request: HttpRequest) -> HttpResponse:
                        status=422 if form.errors else 200)
 
 
-def signup_key(request: HttpRequest) -> str:
-    return f"signups:{request.META.get('REMOTE_ADDR', '')}"
+def throttled(request: HttpRequest, template: str, context: dict[str, Any],
+              too_many: TooMany, kind: str) -> HttpResponse:
+    """The form again with why this address waits, and how long (429)."""
+    if kind == AddressCount.Kind.SIGNUP:
+        why = ngettext("Too many new accounts came from this address in the last hour. "
+                       "Try again in %(minutes)d minute.",
+                       "Too many new accounts came from this address in the last hour. "
+                       "Try again in %(minutes)d minutes.", too_many.minutes)
+    else:
+        why = ngettext("Too many attempts from this address. Try again in %(minutes)d minute.",
+                       "Too many attempts from this address. Try again in %(minutes)d minutes.",
+                       too_many.minutes)
+    response = render_page(request, template, context | {
+        "throttled": why % {"minutes": too_many.minutes}}, status=429)
+    response["Retry-After"] = str(too_many.minutes * 60)
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -108,26 +124,33 @@ def signup(request: HttpRequest) -> HttpResponse:
         raise Http404("sign-up is not open on this site")
     if request.user.is_authenticated:
         return redirect("home")
-    account = UserCreationForm(request.POST or None)
+    account = AccountForm(request.POST or None)
     family = HouseholdForm(request.POST or None, prefix="family")
     # The family's name comes first on the form, and so does the cursor.
     account.fields["username"].widget.attrs.pop("autofocus", None)
     family.fields["name"].widget.attrs["autofocus"] = True
+    page = "registration/signup.html"
+    context = {"form": account, "family": family}
     if request.method == "POST":
-        if cache.get(signup_key(request), 0) >= settings.SIGNUPS_PER_HOUR:
-            return render_page(request, "registration/signup.html", {
-                "form": account, "family": family, "throttled": True}, status=429)
-        if account.is_valid() and family.is_valid():
-            with transaction.atomic():
-                user = account.save()
-                household = found_household(family.cleaned_data["name"], user)
-            cache.add(signup_key(request), 0, timeout=60 * 60)
-            cache.incr(signup_key(request))
-            login(request, user, backend=PASSWORD_BACKEND)
-            messages.success(request, _("Welcome, %(household)s! Add your players next.")
-                             % {"household": household.name})
-            return redirect("home")
-    return render_page(request, "registration/signup.html", {"form": account, "family": family},
+        address = client_address(request)
+        kind = AddressCount.Kind.SIGNUP
+        try:
+            limits.check(kind, address, settings.SIGNUPS_PER_HOUR)
+            kind = AddressCount.Kind.FAILED_SIGNUP
+            limits.check(kind, address, settings.FAILED_SIGNUPS_PER_HOUR)
+            if account.is_valid() and family.is_valid():
+                kind = AddressCount.Kind.SIGNUP
+                user, household = start_family(account, family.cleaned_data["name"], address)
+                login(request, user, backend=PASSWORD_BACKEND)
+                messages.success(request, _("Welcome, %(household)s! Add your players next.")
+                                 % {"household": household.name})
+                return redirect("home")
+        except TooMany as too_many:
+            return throttled(request, page, context, too_many, kind)
+        except TooManyHouseholds as full:
+            family.add_error("name", full.message())
+        limits.record(AddressCount.Kind.FAILED_SIGNUP, address)
+    return render_page(request, page, context,
                        status=422 if account.errors or family.errors else 200)
 
 
@@ -137,15 +160,19 @@ def household_create(request: HttpRequest) -> HttpResponse:
     """Found a household (the first one from the home page, another from the household
     menu); its founder is its first member, and the device shows it at once."""
     form = HouseholdForm(request.POST)
-    if not form.is_valid():
-        if get_household_for_user(request) is None:
-            return render_page(request, "home.html",
-                               {"household": None, "household_form": form}, status=422)
-        return render_page(request, "households/choose.html", {
-            "households": list(user_households(request)), "form": form}, status=422)
-    household = found_household(form.cleaned_data["name"], request.user)
-    switch_household(request, household.pk)
-    return redirect("home")
+    if form.is_valid():
+        try:
+            household = found_household(form.cleaned_data["name"], request.user)
+        except TooManyHouseholds as full:
+            form.add_error("name", full.message())
+        else:
+            switch_household(request, household.pk)
+            return redirect("home")
+    if get_household_for_user(request) is None:
+        return render_page(request, "home.html",
+                           {"household": None, "household_form": form}, status=422)
+    return render_page(request, "households/choose.html", {
+        "households": list(user_households(request)), "form": form}, status=422)
 
 
 def edit_form(household: Household, player: Player, players: list[Player],
@@ -328,17 +355,26 @@ def sign_up(request: HttpRequest, invitation: Invitation) -> HttpResponse:
     if settings.SIGNUP == "closed":
         return render_page(request, INVITATION, {
             "invitation": invitation, "household": invitation.household, "form": None})
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    form = AccountForm(request.POST or None)
+    context = {"invitation": invitation, "household": invitation.household, "form": form}
+    if request.method == "POST":
+        address = client_address(request)
         try:
-            with transaction.atomic():
-                user = form.save()
-                household = accept_invitation(invitation, user)
-        except InvitationClosed as closed:
-            return invitation_closed(request, invitation, closed.reason)
-        login(request, user, backend=PASSWORD_BACKEND)
-        messages.success(request, _("Welcome to %(household)s!") % {"household": household.name})
-        return redirect("home")
-    return render_page(request, INVITATION, {
-        "invitation": invitation, "household": invitation.household, "form": form},
-        status=422 if form.errors else 200)
+            limits.check(AddressCount.Kind.FAILED_SIGNUP, address,
+                         settings.FAILED_SIGNUPS_PER_HOUR)
+        except TooMany as too_many:
+            return throttled(request, INVITATION, context, too_many,
+                             AddressCount.Kind.FAILED_SIGNUP)
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    user = form.save()
+                    household = accept_invitation(invitation, user)
+            except InvitationClosed as closed:
+                return invitation_closed(request, invitation, closed.reason)
+            login(request, user, backend=PASSWORD_BACKEND)
+            messages.success(request, _("Welcome to %(household)s!")
+                             % {"household": household.name})
+            return redirect("home")
+        limits.record(AddressCount.Kind.FAILED_SIGNUP, address)
+    return render_page(request, INVITATION, context, status=422 if form.errors else 200)
