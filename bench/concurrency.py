@@ -19,6 +19,7 @@ import argparse
 import http.client
 import os
 import re
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -59,8 +60,10 @@ class Tally:
 class Tablet:
     """One client: a keep-alive connection that saves cells with the version it last saw."""
 
-    def __init__(self, port: int, ids: dict[str, str], tally: Tally):
-        self.port, self.ids, self.tally = port, ids, tally
+    def __init__(self, port: int, ids: dict[str, str], tally: Tally, *, keyed: bool = False):
+        """``keyed``: each save carries an ``Idempotency-Key`` of its own, as the app's
+        tablets send them."""
+        self.port, self.ids, self.tally, self.keyed = port, ids, tally, keyed
         self.cookies = f"sessionid={ids['session']}; csrftoken={CSRF}"
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.versions: dict[tuple[str, str], str] = {}
@@ -70,6 +73,8 @@ class Tablet:
                    "Referer": f"http://127.0.0.1:{self.port}/"}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+            if self.keyed:
+                headers["Idempotency-Key"] = secrets.token_hex(16)
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()

@@ -145,7 +145,7 @@ def saving(tablet: Tablet, player: str, stop: threading.Event) -> None:
 def tablets_at_the_table(port: int, ids: dict[str, Any], count: int) -> list[Tablet]:
     """Tablets that have each saved once already: a worker's first requests load what
     every later one finds loaded, and are not what this bench measures."""
-    tablets = [Tablet(port, ids, Tally()) for _ in range(count)]
+    tablets = [Tablet(port, ids, Tally(), keyed=True) for _ in range(count)]
     for number, tablet in enumerate(tablets):
         player = ids["players"][number % len(ids["players"])]
         tablet.refresh_version(player, UPPER[0])
@@ -181,6 +181,25 @@ def errors(tally: Tally) -> int:
     """Answers other than a save (200) or the designed conflict of two tablets that correct
     one cell (409): a locked database, a server error, a dropped connection."""
     return sum(count for status, count in tally.statuses.items() if status not in (200, 409))
+
+
+#: What a key keeps, counted as tracker.households.middleware counts it.
+KEYED_BYTES = """
+import json
+from tracker.households.models import AppliedEntry
+rows = AppliedEntry.objects.values_list("key", "path", "content_type", "headers", "body")
+sizes = [len(key) + len(path.encode()) + len(kind) + len(json.dumps(headers).encode())
+         + len(bytes(body)) for key, path, kind, headers, body in rows]
+print(len(sizes), max(sizes, default=0))
+"""
+
+
+def keyed_entries(env: dict[str, str]) -> tuple[int, int]:
+    """How many keys the tablets' saves left, and the most bytes one of them keeps."""
+    output = subprocess.run([sys.executable, "manage.py", "shell", "-c", KEYED_BYTES],
+                            cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    count, largest = output.stdout.split()[-2:]  # after whatever the shell printed first
+    return int(count), int(largest)
 
 
 def main() -> None:
@@ -233,6 +252,9 @@ def main() -> None:
     print(f"pads_refused_429: {statuses.count(429)}")
     print(f"tablet_p99_ms_during_pads: {p99_ms(during_pads):.0f}")
     print(f"tablet_errors_during_pads: {errors(during_pads)}")
+    entries, largest = keyed_entries(env)
+    print(f"keyed_entries: {entries}")
+    print(f"keyed_entry_bytes: {largest}")
 
 
 if __name__ == "__main__":
