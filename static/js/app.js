@@ -258,10 +258,13 @@
     // One refusal of several gathered in a slot goes alone.
     if (slot.querySelectorAll(".refusal").length > 1) {
       button.closest(".refusal").remove();
+      slot.querySelector("[data-dismiss-refusal]").focus();
       return;
     }
     dismiss(slot);
-    const again = editor && editor.querySelector("input[name=points]");
+    // The focus goes where the number would be entered again, not to the page's top.
+    const again = (editor || document).querySelector("#pad-editor input[name=points], "
+                                                     + "form input[name=points]");
     if (again) again.focus();
   });
 
