@@ -17,12 +17,14 @@ keep running, and the progress and the upload live in the database, so any serve
 show the job and take it over. A runner dies with its server process (a restart, a
 deploy): a job with no step finished for ``STALE_AFTER`` is started again from the
 beginning, what its dead runner wrote deleted first, by the next look at its progress
-on any server; after ``MAX_ATTEMPTS`` starts it fails with a message saying so.
+on any server, or by any server's sweep (every ``SWEEP_SECONDS`` or so) whether anybody
+looks or not; after ``MAX_ATTEMPTS`` starts it fails with a message saying so.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 import threading
 import time
@@ -48,6 +50,8 @@ logger = logging.getLogger(__name__)
 PLAYS_PER_STEP = 50
 #: A step takes well under a second; a runner silent this long has died.
 STALE_AFTER = timedelta(seconds=60)
+#: How often each server process looks for jobs whose runner died.
+SWEEP_SECONDS = 20
 MAX_ATTEMPTS = 3
 #: A pause after each step: a tablet waiting for SQLite's write lock retries every 0.1 s at
 #: most, and would otherwise find the lock taken again by the next step each time.
@@ -160,6 +164,38 @@ def delete_household(household_id: int) -> None:
     touched."""
     if Household.objects.filter(pk=household_id, members=None).exists():
         membership.delete_household(household_id)
+
+
+def resume_stale_jobs() -> int:
+    """Start again every job whose runner died (see :func:`resume_if_stale`), whether or not
+    anybody looks at its progress; how many were started again or failed."""
+    stale = ImportJob.objects.filter(state__in=[ImportJob.State.WAITING,
+                                                ImportJob.State.RUNNING],
+                                     beat_at__lt=timezone.now() - STALE_AFTER)
+    resumed = 0
+    for job in stale:
+        before = job.runner
+        resumed += resume_if_stale(job).runner != before
+    return resumed
+
+
+def sweep_forever() -> None:
+    """Every ``SWEEP_SECONDS`` (a random part more, so that servers started together take
+    turns), start again the jobs whose runner died: an import interrupted by a restart goes
+    on within a minute or two, and one nobody revisits still ends, its upload emptied."""
+    while True:
+        time.sleep(SWEEP_SECONDS * (1 + random.random()))
+        try:
+            resume_stale_jobs()
+        except Exception:
+            logger.exception("Looking for interrupted imports failed")
+        finally:
+            connection.close()
+
+
+def start_sweeper() -> None:
+    """The sweep in a thread of this server process (gunicorn's ``post_worker_init``)."""
+    threading.Thread(target=sweep_forever, name="import-sweeper", daemon=True).start()
 
 
 def resume_if_stale(job: ImportJob) -> ImportJob:

@@ -233,3 +233,32 @@ def test_the_upload_starts_the_import_on_the_server_itself(client, household, ni
     assert response.url == reverse("household_import_progress", args=[job.pk])
     assert job.state == "done"
     assert Household.objects.get(name="Threaded").members.get() == host
+
+
+def test_a_job_whose_runner_died_goes_on_though_nobody_looks(
+        everything, host, django_capture_on_commit_callbacks):
+    """The server was killed mid-import and the uploader never comes back: the sweep every
+    server runs starts the job again, and it lands."""
+    job = create_job(host, as_file(export_household(everything)), name="Copy", notes=[])
+    left = HouseholdFactory(name="Copy")
+    ImportJob.objects.filter(pk=job.pk).update(
+        state="running", household=left, beat_at=timezone.now() - timedelta(minutes=2))
+    fresh = create_job(host, b"{}", name="", notes=[])  # its runner is alive
+
+    with django_capture_on_commit_callbacks() as started:
+        assert imports.resume_stale_jobs() == 1
+    run_imports()
+
+    job.refresh_from_db()
+    assert len(started) == 1 and (job.state, job.attempts) == ("done", 2)
+    assert not Household.objects.filter(pk=left.pk).exists()
+    assert ImportJob.objects.get(pk=fresh.pk).attempts == 1
+
+
+def test_each_server_process_sweeps_for_interrupted_imports(monkeypatch):
+    from tracker import gunicorn_conf
+
+    started = []
+    monkeypatch.setattr(imports, "start_sweeper", lambda: started.append(True))
+    gunicorn_conf.post_worker_init(None)
+    assert started == [True]
