@@ -60,3 +60,13 @@ class OwnGameFactory(factory.django.DjangoModelFactory):
 
     household = factory.SubFactory(HouseholdFactory)
     name = "Uno"
+
+
+def played_own_game(household, night, own_game, players, result):
+    """A play of ``own_game`` at ``night`` with ``result`` recorded through the rules."""
+    from tracker.table.recording import record_result, start_play
+
+    play = start_play(household=household, game="generic", own_game=own_game,
+                      players=players, game_night=night)
+    record_result(play, result, expected_version=play.version)
+    return play

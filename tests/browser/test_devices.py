@@ -158,9 +158,7 @@ def test_start_the_game_clicked_twice_starts_one_game(host_page: Page, live_serv
 
 def test_the_score_pad_and_the_evening_follow_the_other_tablet(
         host_page: Page, second_host_page: Page, live_server, table):
-    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
-    play = start_play(household=table["household"], game="generic", own_game=skyjo,
-                      players=table["players"], game_night=table["night"], user=table["host"])
+    play = skyjo_on_the_pad(table)
     host_page.goto(live_server.url + play.get_absolute_url())
     second_host_page.goto(live_server.url + play.get_absolute_url())
     expect(second_host_page.locator("#pad-editor h2")).to_have_text("Anna · Round 1")
@@ -256,15 +254,31 @@ def test_a_score_typed_while_the_one_before_is_on_its_way_is_saved(
     assert {p.player.name: p.points for p in game.participants.all()} == {"Anna": 12, "Ben": 30}
 
 
+def skyjo_on_the_pad(table) -> Play:
+    """A fewest-points own game of the table's players, kept on the score pad."""
+    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
+    return start_play(household=table["household"], game="generic", own_game=skyjo,
+                      players=table["players"], game_night=table["night"], user=table["host"])
+
+
+def enter_offline(page: Page, player, number: int, value: int) -> None:
+    """Tap the player's cell of round ``number`` without a connection and type the points
+    into the device's own editor: they wait on the device, shown on the cell."""
+    cell = page.get_by_label(f"{player.name} · round {number}", exact=True)
+    cell.click()
+    editor = page.locator("#pad-editor")
+    editor.locator("input[name=points]").fill(str(value))
+    editor.get_by_role("button", name="Save").click()
+    expect(cell).to_have_attribute("data-waiting", str(value))
+
+
 def test_a_pad_cell_saved_on_two_tablets_at_once_keeps_the_refusal_in_sight(
         host_page: Page, live_server, table):
     """Tablet B types 12 for Anna's round 1 while tablet A saves 15 there: B's save is
     refused with both numbers next to the cell, and the refusal stays while the page follows
     the game, until B dismisses it; saving again puts 12 in place of 15."""
     anna, ben = table["players"]
-    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
-    play = start_play(household=table["household"], game="generic", own_game=skyjo,
-                      players=table["players"], game_night=table["night"], user=table["host"])
+    play = skyjo_on_the_pad(table)
     host_page.goto(live_server.url + play.get_absolute_url())
     pad = host_page.locator("#pad-editor")
     expect(pad.locator("h2")).to_have_text("Anna · Round 1")
@@ -299,21 +313,14 @@ def test_a_score_pad_goes_on_offline_for_as_many_rounds_as_the_game_needs(
     """Offline, each round entered on the phone opens the next one; the entries wait, go in
     order when the Wi-Fi returns, and each counts once."""
     anna, ben = table["players"]
-    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
-    play = start_play(household=table["household"], game="generic", own_game=skyjo,
-                      players=table["players"], game_night=table["night"], user=table["host"])
+    play = skyjo_on_the_pad(table)
     host_page.goto(live_server.url + play.get_absolute_url())
     expect(host_page.locator("#pad-editor h2")).to_have_text("Anna · Round 1")
     host_page.context.set_offline(True)
     rounds = [(12, 7), (3, 20), (9, 1)]
     for number, points in enumerate(rounds, start=1):
         for player, value in zip((anna, ben), points, strict=True):
-            host_page.get_by_label(f"{player.name} · round {number}", exact=True).click()
-            editor = host_page.locator("#pad-editor")
-            editor.locator("input[name=points]").fill(str(value))
-            editor.get_by_role("button", name="Save").click()
-            expect(host_page.get_by_label(f"{player.name} · round {number}", exact=True)
-                   ).to_have_attribute("data-waiting", str(value))
+            enter_offline(host_page, player, number, value)
     expect(host_page.get_by_label("Anna · round 4", exact=True)).to_be_visible()
     expect(host_page.locator("#connection")).to_contain_text("waiting to be sent: 6")
     assert Play.objects.get(pk=play.pk).result == {}
@@ -332,19 +339,12 @@ def test_several_entries_refused_on_arrival_all_stay_in_sight(
     """Offline, the phone enters Anna 12 and Ben 7; another tablet saves 15 and 9 there
     meanwhile. Back online, both refusals are shown, each until dismissed."""
     anna, ben = table["players"]
-    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
-    play = start_play(household=table["household"], game="generic", own_game=skyjo,
-                      players=table["players"], game_night=table["night"], user=table["host"])
+    play = skyjo_on_the_pad(table)
     host_page.goto(live_server.url + play.get_absolute_url())
     expect(host_page.locator("#pad-editor h2")).to_have_text("Anna · Round 1")
     host_page.context.set_offline(True)
     for player, value in ((anna, 12), (ben, 7)):
-        host_page.get_by_label(f"{player.name} · round 1", exact=True).click()
-        editor = host_page.locator("#pad-editor")
-        editor.locator("input[name=points]").fill(str(value))
-        editor.get_by_role("button", name="Save").click()
-        expect(host_page.get_by_label(f"{player.name} · round 1", exact=True)
-               ).to_have_attribute("data-waiting", str(value))
+        enter_offline(host_page, player, 1, value)
     set_round_points(play, 1, anna.key, 15, expected_version=play.version)  # other tablet
     play.refresh_from_db()
     set_round_points(play, 1, ben.key, 9, expected_version=play.version)

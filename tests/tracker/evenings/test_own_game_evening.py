@@ -5,19 +5,11 @@ team's place; in a fewest-points game the lowest total wins."""
 import pytest
 from django.urls import reverse
 
-from tests.factories import OwnGameFactory
+from tests.factories import OwnGameFactory, played_own_game
 from tests.tracker.paper.conftest import read_pdf
 from tracker.evenings.pages import night_standings
-from tracker.table.recording import record_result, start_play
 
 pytestmark = pytest.mark.django_db
-
-
-def played(household, night, own_game, players, result):
-    play = start_play(household=household, game="generic", own_game=own_game,
-                      players=players, game_night=night)
-    record_result(play, result, expected_version=play.version)
-    return play
 
 
 @pytest.fixture
@@ -28,12 +20,12 @@ def evening(household, night, family):
     hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
     spades = OwnGameFactory(household=household, name="Spades", teams=True)
     skyjo = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points")
-    played(household, night, hanabi, [anna, ben, carla], {"won": True, "score": 21})
-    played(household, night, hanabi, [anna, ben, david], {"won": False, "score": 12})
-    played(household, night, spades, family, {
+    played_own_game(household, night, hanabi, [anna, ben, carla], {"won": True, "score": 21})
+    played_own_game(household, night, hanabi, [anna, ben, david], {"won": False, "score": 12})
+    played_own_game(household, night, spades, family, {
         "teams": {"North": [anna.key, carla.key], "East": [ben.key, david.key]},
         "scores": {"North": 250, "East": 180}})
-    played(household, night, skyjo, [anna, ben, carla],
+    played_own_game(household, night, skyjo, [anna, ben, carla],
            {"scores": {anna.key: 10, ben.key: 5, carla.key: 20}})
     return night
 
@@ -68,7 +60,7 @@ def test_the_certificates_go_to_the_players_with_the_most_wins(host_client, even
 def test_an_evening_of_one_lost_co_operative_game_has_no_certificate(host_client, household,
                                                                       night, family):
     hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
-    played(household, night, hanabi, family[:3], {"won": False})
+    played_own_game(household, night, hanabi, family[:3], {"won": False})
     page = host_client.get(night.get_absolute_url()).content.decode()
     assert "lost together" in page and "Certificates for the winners" not in page
     response = host_client.get(reverse("night_certificates", args=[night.pk]), {"lang": "en"})
@@ -82,6 +74,6 @@ def test_the_night_page_runs_a_constant_number_of_queries(host_client, household
                                                           django_assert_max_num_queries):
     hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
     for number in range(games):
-        played(household, night, hanabi, family, {"won": number % 2 == 0})
+        played_own_game(household, night, hanabi, family, {"won": number % 2 == 0})
     with django_assert_max_num_queries(10):
         assert host_client.get(night.get_absolute_url()).status_code == 200

@@ -6,20 +6,12 @@ import datetime
 
 import pytest
 
-from tests.factories import GameNightFactory, OwnGameFactory
+from tests.factories import GameNightFactory, OwnGameFactory, played_own_game
 from tracker.looking_back import stats
 from tracker.looking_back.game_page import game_stats
 from tracker.table.models import game_key_of
-from tracker.table.recording import record_result, start_play
 
 pytestmark = pytest.mark.django_db
-
-
-def played(household, night, own_game, players, result):
-    play = start_play(household=household, game="generic", own_game=own_game,
-                      players=players, game_night=night)
-    record_result(play, result, expected_version=play.version)
-    return play
 
 
 @pytest.fixture
@@ -30,9 +22,9 @@ def spades(household, family):
     game = OwnGameFactory(household=household, name="Spades", teams=True)
     night = GameNightFactory(household=household, date=datetime.date(2025, 2, 1))
     teams = {"North": [anna.key, carla.key], "East": [ben.key, david.key]}
-    played(household, night, game, family, {"teams": teams,
+    played_own_game(household, night, game, family, {"teams": teams,
                                             "scores": {"North": 42, "East": 37}})
-    played(household, night, game, family, {"teams": teams,
+    played_own_game(household, night, game, family, {"teams": teams,
                                             "scores": {"North": 30, "East": 50}})
     return game_key_of("generic", game.pk)
 
@@ -47,7 +39,7 @@ def hanabi(household, family):
                                                 (False, carla, 12), (True, david, 25),
                                                 (True, david, 19)], start=1):
         night = GameNightFactory(household=household, date=datetime.date(2025, 3, day))
-        played(household, night, game, [anna, ben, third], {"won": won, "score": score})
+        played_own_game(household, night, game, [anna, ben, third], {"won": won, "score": score})
     return game_key_of("generic", game.pk)
 
 
@@ -109,7 +101,7 @@ def test_fairness_in_a_team_game_counts_the_teams(household, family):
     teams = {"North": [anna.key, carla.key], "East": [ben.key, david.key]}
     for number in range(12):
         scores = {"North": 10, "East": 5} if number % 2 else {"North": 5, "East": 10}
-        played(household, night, game, family, {"teams": teams, "scores": scores})
+        played_own_game(household, night, game, family, {"teams": teams, "scores": scores})
     fair = fairness(household, game_key_of("generic", game.pk))
     assert {row.fair_rate for row in fair["seats"]} == {0.5}
     assert {row.win_rate for row in fair["seats"]} == {0.5}
