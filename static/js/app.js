@@ -330,8 +330,7 @@
         old.classList.remove("waiting");
         old.removeAttribute("data-waiting");
       });
-      const entries = waiting();
-      entries.forEach((entry) => {
+      waiting().forEach((entry) => {
         let marked = entry.mark && document.querySelector(entry.mark);
         // A round entered on this device beyond the rows the server drew: draw its row.
         while (!marked && onThisPad(entry.mark) && addPadRound()) {
@@ -347,15 +346,16 @@
       if (last && last.querySelector(".pad-cell.waiting")) addPadRound();
     }
 
-    // The score pad always offers the round after the last one entered: offline, this
-    // device draws that row itself (a copy of the last row, blank, numbered one more), so a
-    // game goes on for as many rounds as it needs while the entries wait.
+    // Whether an entry's mark is a cell of the score pad on this page.
     function onThisPad(mark) {
       const cell = document.querySelector("#pad-rounds .pad-cell");
       const pad = cell && cell.getAttribute("href").replace(/rounds\/.*$/, "rounds/");
       return Boolean(mark && pad && mark.includes("'" + pad));
     }
 
+    // The score pad always offers the round after the last one entered: offline, this
+    // device draws that row itself (a copy of the last row, blank, numbered one more), so a
+    // game goes on for as many rounds as it needs while the entries wait.
     function addPadRound() {
       const rounds = document.getElementById("pad-rounds");
       const rows = rounds ? rounds.querySelectorAll("tr") : [];
