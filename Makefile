@@ -18,17 +18,18 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py seed_demo --if-empty
-	@# The coach's tables, computed beside the starting server (half a minute the first time,
-	@# a few seconds later): no request computes one (tracker/table/coaching.py).
-	$(BIN)/python manage.py coach_tables > data/coach_tables.log 2>&1 &
-	DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/gunicorn tracker.wsgi --config python:tracker.gunicorn_conf --bind $(HOST)
+	@# gunicorn and a worker of background work (imports, the coach's tables) together; one
+	@# Ctrl-C stops both (tracker/management/commands/serve.py).
+	DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/python manage.py serve --bind $(HOST)
 
-# For development: DEBUG on, the code reloaded on every change.
+# For development: DEBUG on, the code reloaded on every change (the worker of background
+# work, run_worker, is not: start it again after changing a task).
 dev: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --if-empty
-	$(BIN)/python manage.py coach_tables > data/coach_tables.log 2>&1 &
-	DJANGO_DEBUG=true DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/python manage.py runserver $(HOST)
+	DJANGO_DEBUG=true $(BIN)/python manage.py run_worker & \
+	  trap 'kill $$!' EXIT; \
+	  DJANGO_DEBUG=true DJANGO_SIGNUP=$${DJANGO_SIGNUP:-open} $(BIN)/python manage.py runserver $(HOST)
 
 # The suite runs on as many workers as the machine has cores (pytest-xdist).
 test: install install-test

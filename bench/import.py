@@ -1,27 +1,32 @@
-"""A large backup imported, and six large pads printed, while eight tablets save Kniffel cells.
+"""Two large imports, a BG Stats upload and three large pads at once while eight tablets save
+Kniffel cells; then a worker killed half-way through an import.
 
 Run: python bench/import.py [--plays 20000] [--tablets 8] [--quick]
 
-Starts gunicorn on 127.0.0.1 as `make run` does (tracker/gunicorn_conf.py, production settings, a
-fresh SQLite file) with a 6-player Kniffel game. The backup is the demo family's export
-(seed_demo) grown to ``--plays`` plays on earlier evenings: Mensch ärgere dich nicht,
-Entenspiel and the family's own Skyjo every night, a Kniffel game entered cell by cell
-every fiftieth. Written without indentation and without the points and places that the
-import computes again anyway, 20,000 plays take 17.6 MB, under the upload limit.
+Serves the app as `make run` does (`manage.py serve`: gunicorn by tracker/gunicorn_conf.py and
+one worker of background work, production settings, a fresh SQLite file) with a 6-player
+Kniffel game. The backup is the demo family's export (seed_demo) grown to ``--plays`` plays on
+earlier evenings: Mensch ärgere dich nicht, Entenspiel and the family's own Skyjo every night,
+a Kniffel game entered cell by cell every fiftieth. The BG Stats file is as large: a family's
+years of Skyjo, Catan and Codenames (teams), four to six players a play.
 
-- Import: the backup is uploaded as a member does, and its progress page asked every half
-  second until it lands; meanwhile every tablet corrects its player's upper fields over and
-  over (eight tablets for six players: two pairs share a player, and their conflicts, 409,
-  are designed). `import_seconds` runs from the upload to the landing;
-  `tablet_p99_ms_during_import` and `tablet_errors_during_import` (answers other than a
-  save or a conflict: a locked database shows here) are the tablets' saves meanwhile.
-- Pads: the same member asks for six pads of 480 pages at once (each its own connection)
-  while the tablets save; `tablet_p99_ms_during_pads` is their saves until the last pad is
-  answered, `pads_printed` and `pads_refused_429` what the six got.
+- The mix: every tablet corrects its player's upper fields over and over, each save with an
+  ``Idempotency-Key`` as the app's tablets send it (eight tablets for six players: two pairs
+  share a player, and their conflicts, 409, are designed), while the member uploads the
+  backup, then the BG Stats file, asks for three pads of 200 sheets, and follows both
+  imports' progress until they land. `tablet_p99_ms` and `tablet_5xx` are the tablets' saves
+  meanwhile (`tablet_errors` counts every answer other than a save or a conflict: a dropped
+  connection too); `entries_lost` the cells whose last confirmed value the server does not
+  have, `entries_doubled` the saves applied more often than they were answered;
+  `keyed_entry_bytes` the most a key keeps. `upload_seconds_p99` is the uploads' requests.
+- The interruption: the backup uploaded once more, nobody on its progress page; half-way the
+  worker's process is killed (SIGKILL) and another started, as `manage.py serve` does.
+  `import_resume_seconds` runs from the kill to the next step written; `plays_written_twice`
+  compares the plays in the database with the backup's.
 
 Every figure is printed as a `name: value` line. `--quick` imports 1,000 plays, with four
-tablets and six small pads, in well under a minute (CI runs it so that the bench cannot
-break unnoticed); its figures are not the ones to quote.
+tablets and small pads, in about a minute (CI runs it so that the bench cannot break
+unnoticed); its figures are not the ones to quote.
 """
 
 from __future__ import annotations
@@ -30,7 +35,11 @@ import argparse
 import copy
 import http.client
 import json
+import os
+import random
 import secrets
+import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -42,12 +51,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 from concurrency import CSRF, PLAYERS, UPPER, Tablet, Tally, bench_environment
-from serving import gunicorn, kniffel_game
+from serving import free_port, kniffel_game
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Each run stops after this, whatever happens: the server is local, the work bounded.
 LONGEST_IMPORT_SECONDS = 600
-PAD_NAMES = ",".join(f"Name {number}" for number in range(1, 13))
+PAD_NAMES = "Ada"  # one name: a pad of `sheets` pages
 
 
 def demo_export(env: dict[str, str]) -> dict[str, Any]:
@@ -172,9 +181,82 @@ def while_tablets_save(tablets: list[Tablet], players: list[str], work) -> Tally
     return tally
 
 
-def p99_ms(tally: Tally) -> float:
-    latencies = sorted(tally.latencies) or [0.0]
-    return latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+def bgstats_file(plays: int) -> dict[str, Any]:
+    """A BG Stats export of ``plays`` plays over the years, with points, fewest points and
+    teams, as the app's users bring them."""
+    rng = random.Random(7)
+    players = [{"id": number, "uuid": f"P{number}", "name": name, "isAnonymous": False}
+               for number, name in enumerate(["Ada", "Bruno", "Clara", "Dieter", "Emma",
+                                              "Fritz"], start=1)]
+    games = [{"id": 10, "name": "Skyjo", "highestWins": False, "cooperative": False},
+             {"id": 11, "name": "Catan", "highestWins": True, "cooperative": False},
+             {"id": 12, "name": "Codenames", "highestWins": True, "noPoints": True,
+              "usesTeams": True}]
+    first = date(2016, 1, 1)
+    items = []
+    for number in range(plays):
+        day = first + timedelta(days=number // 4)
+        game = games[number % 3]
+        seated = rng.sample(players, 4 if game["id"] == 12 else rng.randint(4, 6))
+        scores = [{"playerRefId": player["id"], "seatOrder": seat, "startPlayer": seat == 1,
+                   "score": "" if game["id"] == 12 else str(rng.randint(5, 120)),
+                   "winner": False, "team": ("Red", "Blue")[seat % 2] if game["id"] == 12
+                   else "", "rank": 0, "newPlayer": False}
+                  for seat, player in enumerate(seated, start=1)]
+        if game["id"] == 12:
+            for row in scores:
+                row["winner"] = row["team"] == "Red"
+        else:
+            best = (min if game["id"] == 10 else max)(scores, key=lambda row: int(row["score"]))
+            best["winner"] = True
+        items.append({"uuid": f"G{number}", "gameRefId": game["id"],
+                      "playDate": f"{day.isoformat()} 19:{number % 4 * 10:02d}:00",
+                      "playerScores": scores})
+    return {"about": "BG Stats export", "userInfo": {"meRefId": 1}, "players": players,
+            "games": games, "plays": items}
+
+
+class Served:
+    """The app as `manage.py serve` runs it, with the worker reachable for a kill."""
+
+    def __init__(self, env: dict[str, str]):
+        self.env = env
+        self.port = free_port()
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--config",
+             "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{self.port}",
+             "--log-level", "warning"], cwd=ROOT, env=env)
+        self.worker = self.start_worker()
+        for _ in range(200):
+            try:
+                http.client.HTTPConnection("127.0.0.1", self.port, timeout=1).connect()
+                break
+            except OSError:
+                time.sleep(0.1)
+
+    def start_worker(self) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "manage.py", "run_worker", "--verbosity", "0"],
+                                cwd=ROOT, env=self.env, start_new_session=True)
+
+    def kill_worker(self) -> None:
+        """The worker's machine dies: SIGKILL, nothing of it runs after."""
+        os.killpg(self.worker.pid, signal.SIGKILL)
+        self.worker.wait()
+
+    def stop(self) -> None:
+        self.server.terminate()
+        self.server.wait(timeout=20)
+        if self.worker.poll() is None:
+            os.killpg(self.worker.pid, signal.SIGTERM)
+            try:
+                self.worker.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill_worker()
+
+
+def percentile_ms(values: list[float], share: float) -> float:
+    ordered = sorted(values) or [0.0]
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
 
 
 def errors(tally: Tally) -> int:
@@ -202,6 +284,56 @@ def keyed_entries(env: dict[str, str]) -> tuple[int, int]:
     return int(count), int(largest)
 
 
+def lost_and_doubled(database: Path, play: str, tally: Tally, saves: int) -> tuple[int, int]:
+    """Cells whose last confirmed value the server lacks; saves applied beyond the ``saves``
+    answered (every applied save writes one entry into the play's history)."""
+    with sqlite3.connect(database) as db:
+        stored = {(str(player), field): points for player, field, points in db.execute(
+            "SELECT player_id, field, points FROM tracker_kniffelcell WHERE play_id = ?",
+            (play,))}
+        applied = db.execute("SELECT count(*) FROM tracker_playchange WHERE play_id = ? AND "
+                             "action IN ('cell', 'cell_corrected')", (play,)).fetchone()[0]
+    lost = sum(stored.get(cell) != points for cell, (_version, points)
+               in tally.confirmed.items())
+    return lost, max(0, applied - saves)
+
+
+def job_progress(database: Path, job: int) -> tuple[str, int]:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT state, plays_done FROM tracker_importjob WHERE id = ?",
+                          (job,)).fetchone()
+
+
+def interrupted_import(served: Served, member: Member, data: bytes, database: Path
+                       ) -> tuple[float, int, int]:
+    """Upload ``data``, kill the worker half-way, start another; seconds from the kill to
+    the next step, the plays written before the kill, and the plays in the end."""
+    progress = member.upload(data)
+    job = int(progress.rstrip("/").rsplit("/", 1)[1])
+    half = len(json.loads(data)["plays"]) // 2
+    deadline = time.monotonic() + LONGEST_IMPORT_SECONDS
+    while job_progress(database, job)[1] < half:
+        if time.monotonic() > deadline:
+            raise SystemExit("The import did not get half-way in time.")
+        time.sleep(0.2)
+    served.kill_worker()
+    killed_at, before = time.monotonic(), job_progress(database, job)[1]
+    served.worker = served.start_worker()
+    while job_progress(database, job)[1] == before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    resumed = time.monotonic() - killed_at
+    while job_progress(database, job)[0] not in ("done", "failed"):
+        if time.monotonic() > deadline:
+            raise SystemExit("The interrupted import did not land in time.")
+        time.sleep(0.5)
+    with sqlite3.connect(database) as db:
+        household = db.execute("SELECT household_id FROM tracker_importjob WHERE id = ?",
+                               (job,)).fetchone()[0]
+        plays = db.execute("SELECT count(*) FROM tracker_play WHERE household_id = ?",
+                           (household,)).fetchone()[0]
+    return resumed, before, plays
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--plays", type=int, default=20_000)
@@ -211,50 +343,73 @@ def main() -> None:
     options = parser.parse_args()
     plays = min(options.plays, 30_000)
     tablets = min(options.tablets, 16)
-    sheets = 40  # 12 names x 40 sheets: 480 pages, about the most the pad form allows
+    sheets = 200
     if options.quick:
-        plays, tablets, sheets = 1_000, 4, 2
-    workdir = tempfile.mkdtemp(prefix="bench-import-")
-    env = bench_environment(f"sqlite:///{workdir}/bench.sqlite3")
+        plays, tablets, sheets = 1_000, 4, 5
+    workdir = Path(tempfile.mkdtemp(prefix="bench-import-"))
+    database = workdir / "bench.sqlite3"
+    env = bench_environment(f"sqlite:///{database}")
     ids = kniffel_game(env, PLAYERS)
-    data = json.dumps(grown(demo_export(env), plays), ensure_ascii=False,
-                      separators=(",", ":")).encode()
-    with gunicorn(env, workers=3) as port:
-        member = Member(port, ids["session"])
-        tablets_ready = tablets_at_the_table(port, ids, tablets)
+    backup = json.dumps(grown(demo_export(env), plays), ensure_ascii=False,
+                        separators=(",", ":")).encode()
+    bgstats = json.dumps(bgstats_file(plays), ensure_ascii=False, indent=1).encode()
+    served = Served(env)
+    try:
+        member = Member(served.port, ids["session"])
+        tablets_ready = tablets_at_the_table(served.port, ids, tablets)
+        warm_up_saves = tablets
         took: list[float] = []
-
-        def import_backup() -> None:
-            started = time.monotonic()
-            member.follow(member.upload(data), started + LONGEST_IMPORT_SECONDS)
-            took.append(time.monotonic() - started)
-
-        during_import = while_tablets_save(tablets_ready, ids["players"], import_backup)
+        uploads: list[float] = []
         statuses: list[int] = []
 
-        def six_pads() -> None:
-            askers = [threading.Thread(target=member.pad, args=(sheets, statuses))
-                      for _ in range(6)]
-            for asker in askers:
-                asker.start()
-            for asker in askers:
-                asker.join(timeout=300)
+        def timed_upload(data: bytes) -> str:
+            started = time.monotonic()
+            progress = member.upload(data)
+            uploads.append(time.monotonic() - started)
+            return progress
 
-        during_pads = while_tablets_save(tablets_ready, ids["players"], six_pads)
+        def the_mix() -> None:
+            started = time.monotonic()
+            pads = [threading.Thread(target=member.pad, args=(sheets, statuses))
+                    for _ in range(3)]
+            first = timed_upload(backup)
+            for pad in pads:
+                pad.start()
+            second = timed_upload(bgstats)
+            member.follow(first, started + LONGEST_IMPORT_SECONDS)
+            member.follow(second, started + LONGEST_IMPORT_SECONDS)
+            for pad in pads:
+                pad.join(timeout=300)
+            took.append(time.monotonic() - started)
+
+        mix = while_tablets_save(tablets_ready, ids["players"], the_mix)
+        resumed, killed_at, landed = interrupted_import(served, member, backup, database)
+    finally:
+        served.stop()
+    lost, doubled = lost_and_doubled(database, ids["play"], mix,
+                                     mix.statuses.get(200, 0) + warm_up_saves)
+    entries, largest = keyed_entries(env)
     print(f"plays: {plays}")
-    print(f"backup_mb: {len(data) / 1024 / 1024:.1f}")
+    print(f"backup_mb: {len(backup) / 1024 / 1024:.1f}")
+    print(f"bgstats_mb: {len(bgstats) / 1024 / 1024:.1f}")
     print(f"tablets: {tablets}")
-    print(f"import_seconds: {took[0]:.1f}")
-    print(f"tablet_saves_during_import: {len(during_import.latencies)}")
-    print(f"tablet_p99_ms_during_import: {p99_ms(during_import):.0f}")
-    print(f"tablet_errors_during_import: {errors(during_import)}")
+    print(f"mix_seconds: {took[0]:.1f}")
+    print(f"upload_seconds_p99: {percentile_ms(uploads, 0.99) / 1000:.1f}")
     print(f"pads_printed: {statuses.count(200)}")
     print(f"pads_refused_429: {statuses.count(429)}")
-    print(f"tablet_p99_ms_during_pads: {p99_ms(during_pads):.0f}")
-    print(f"tablet_errors_during_pads: {errors(during_pads)}")
-    entries, largest = keyed_entries(env)
+    print(f"tablet_saves: {len(mix.latencies)}")
+    print(f"tablet_p50_ms: {percentile_ms(mix.latencies, 0.50):.0f}")
+    print(f"tablet_p99_ms: {percentile_ms(mix.latencies, 0.99):.0f}")
+    print(f"tablet_max_ms: {percentile_ms(mix.latencies, 1.0):.0f}")
+    print(f"tablet_5xx: {sum(n for status, n in mix.statuses.items() if status >= 500)}")
+    print(f"tablet_errors: {errors(mix)}")
+    print(f"entries_lost: {lost}")
+    print(f"entries_doubled: {doubled}")
     print(f"keyed_entries: {entries}")
     print(f"keyed_entry_bytes: {largest}")
+    print(f"import_resume_seconds: {resumed:.1f}")
+    print(f"plays_before_the_kill: {killed_at}")
+    print(f"plays_written_twice: {landed - plays}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ into ``data/secret_key``, and only this machine's own names and addresses allowe
 ``DATABASE_URL``          e.g. ``postgres://user:password@127.0.0.1:5432/tracker``
 ``DJANGO_HTTPS``          ``true`` behind a proxy that terminates TLS (default ``false``)
 ``DJANGO_CACHE_URL``      ``redis://…`` or ``memcached://host:port`` (default: files in data/)
+``DJANGO_TASKS_URL``      ``redis://…`` for the queue of background work that several app
+                          servers share (default: a queue in the database)
 
 A malformed value stops the start with an error instead of being guessed at.
 """
@@ -144,6 +146,8 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "tracker",
 ]
 
@@ -305,6 +309,20 @@ else:
                           "LOCATION": DATA_DIR / "cache", "KEY_PREFIX": CACHE_PREFIX,
                           "OPTIONS": {"MAX_ENTRIES": 2000}}}
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Background work (imports, the coach's tables) runs on Django's task framework in the
+# worker that `make run` starts beside the server (`manage.py run_worker`). Its queue is a
+# table of the database by default, nothing more to run; DJANGO_TASKS_URL names a Redis
+# instead, whose RQ workers several app servers share.
+TASKS_URL = os.environ.get("DJANGO_TASKS_URL", "")
+if TASKS_URL.startswith(("redis://", "rediss://")):
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    RQ_QUEUES = {"default": {"URL": TASKS_URL}}
+elif TASKS_URL:
+    raise ImproperlyConfigured(f"DJANGO_TASKS_URL must start with redis://, not {TASKS_URL!r}")
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 # The Kniffel coach's tables (``manage.py coach_tables``), computed once and read from here.
 COACH_TABLES_DIR = DATA_DIR / "coach"

@@ -1,3 +1,5 @@
+import threading
+
 import pytest
 from django.db import connection
 from playwright.sync_api import Browser, Page, expect
@@ -104,6 +106,38 @@ def app_servers(django_db_setup) -> list[AppServer]:
     yield started
     for server in started:
         server.stop()
+
+
+@pytest.fixture
+def background_work(transactional_db):
+    """A worker of background work for the live server (django-tasks-db's, as
+    ``manage.py run_worker`` runs it at home), in a thread of the tests' process: a
+    process of its own would not see the tests' database."""
+    from django_tasks_db.management.commands.db_worker import Worker
+
+    worker = Worker(queue_names=["default"], interval=0.1, batch=False, backend_name="default",
+                    startup_delay=False, max_tasks=None, worker_id="browser-tests",
+                    excluded_queue_names=[])
+    thread = threading.Thread(target=worker.run, name="background-work", daemon=True)
+    thread.start()
+    yield
+    worker.running = False
+    thread.join(5)
+
+
+@pytest.fixture
+def task_workers(app_servers):
+    """Start workers of background work on the servers' shared queue (``start()``), each
+    stopped at the end of the test."""
+    started: list[servers.TaskWorker] = []
+
+    def start() -> servers.TaskWorker:
+        started.append(servers.start_worker(connection.settings_dict))
+        return started[-1]
+
+    yield start
+    for worker in started:
+        worker.kill()
 
 
 @pytest.fixture

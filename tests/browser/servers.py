@@ -2,9 +2,11 @@
 with production settings, both on the tests' database and on one shared cache.
 
 They run only when ``TRACKER_TWO_SERVERS=1``; ``DJANGO_CACHE_URL`` then names the Redis
-they share (its database is emptied when they start), ``DJANGO_SECRET_KEY`` the key they
-share, and ``TRACKER_TWO_SERVERS_PORT`` the first server's port (8201; the second takes the
-next). ``.ci/run`` starts Redis and runs them on PostgreSQL; on SQLite they share the tests'
+they share (its database is emptied when they start), ``DJANGO_TASKS_URL`` the Redis
+database of the queue their workers of background work share (``manage.py run_worker``,
+RQ workers here; emptied too), ``DJANGO_SECRET_KEY`` the key they share, and
+``TRACKER_TWO_SERVERS_PORT`` the first server's port (8201; the second takes the next).
+``.ci/run`` starts Redis and runs them on PostgreSQL; on SQLite they share the tests'
 database file.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -55,21 +58,59 @@ class AppServer:
                 self.process.wait()
 
 
-def shared_cache_url() -> str:
-    """The Redis both servers share; anything else is refused, as it would not be shared."""
-    url = os.environ.get("DJANGO_CACHE_URL", "")
+@dataclass
+class TaskWorker:
+    """One worker of background work (``manage.py run_worker``), in a session of its own."""
+
+    process: subprocess.Popen
+
+    def kill(self) -> None:
+        """Kill the worker and the process running its task at once, as a machine dying
+        would: nothing of theirs runs after it."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+
+def shared_redis_url(name: str, what: str) -> str:
+    """The Redis named by the environment variable ``name``; anything else is refused, as
+    it would not be shared."""
+    url = os.environ.get(name, "")
     if not url.startswith(("redis://", "rediss://")):
-        raise RuntimeError("TRACKER_TWO_SERVERS needs DJANGO_CACHE_URL=redis://… for the cache "
-                           f"the two servers share, not {url!r}")
+        raise RuntimeError(f"TRACKER_TWO_SERVERS needs {name}=redis://… for {what} the two "
+                           f"servers share, not {url!r}")
     return url
 
 
-def empty_cache(url: str) -> None:
-    """Empty the shared cache's Redis database: a previous run's test database had the same
-    name and the same ids, so its cached users and sessions would be taken for this run's."""
+def empty_redis(url: str) -> None:
+    """Empty a shared Redis database: a previous run's test database had the same name and
+    the same ids, so its cached users and sessions, or its queued tasks, would be taken
+    for this run's."""
     from django.core.cache.backends.redis import RedisCache
 
     RedisCache(url, {}).clear()
+
+
+def shared_environment(database: dict) -> dict[str, str]:
+    """The environment of the servers and workers: production settings on the tests'
+    database and the shared Redis, nothing else of this process's Django settings."""
+    return {
+        **{name: value for name, value in os.environ.items()
+           if not name.startswith(("DJANGO_", "DATABASE_"))},
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_CACHE_URL": shared_redis_url("DJANGO_CACHE_URL", "the cache"),
+        "DJANGO_TASKS_URL": shared_redis_url("DJANGO_TASKS_URL", "the queue of tasks"),
+        "DATABASE_URL": database_url(database),
+    }
+
+
+def start_worker(database: dict) -> TaskWorker:
+    """A worker of background work on the shared queue, as on a machine of its own."""
+    return TaskWorker(subprocess.Popen(
+        [sys.executable, "manage.py", "run_worker", "--verbosity", "0"], cwd=ROOT,
+        env=shared_environment(database), start_new_session=True))
 
 
 def database_url(database: dict) -> str:
@@ -94,18 +135,10 @@ def start_servers(database: dict, count: int = 2) -> list[AppServer]:
     """Start ``count`` servers on the tests' database and the shared cache, and wait until
     each answers; those started are stopped again if one does not come up."""
     check_static_files()
-    cache_url = shared_cache_url()
-    empty_cache(cache_url)
+    environment = shared_environment(database)
+    empty_redis(environment["DJANGO_CACHE_URL"])
+    empty_redis(environment["DJANGO_TASKS_URL"])
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    environment = {
-        **{name: value for name, value in os.environ.items()
-           if not name.startswith(("DJANGO_", "DATABASE_"))},
-        "DJANGO_DEBUG": "false",
-        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_CACHE_URL": cache_url,
-        "DATABASE_URL": database_url(database),
-    }
     servers: list[AppServer] = []
     try:
         for index in range(count):

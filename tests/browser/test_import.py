@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_an_imported_export_follows_its_progress_and_shows_the_new_household(
-        page: Page, live_server, table, tmp_path):
+        page: Page, live_server, background_work, table, tmp_path):
     play = start_play(household=table["household"], game="maus_im_nacken",
                       players=table["players"], game_night=table["night"])
     record_result(play, maus_result(table["players"]), expected_version=play.version)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -15,8 +16,9 @@ from playwright.sync_api import Page, expect
 from tests.browser.servers import SKIP_REASON, WANTED
 from tests.browser.test_devices import FOLLOWS_WITHIN_MS, cell, type_points
 from tests.browser.test_households import open_household_menu
-from tests.factories import HouseholdFactory
-from tracker.households.models import Household
+from tests.factories import HouseholdFactory, PlayerFactory
+from tests.tracker.portability.transfer_fixtures import build_everything, grown
+from tracker.households.models import Household, ImportJob
 from tracker.portability.export import export_household
 from tracker.room.models import ShareLink
 from tracker.table.models import Play
@@ -110,7 +112,8 @@ def test_the_household_chosen_on_one_server_is_shown_by_the_other(
 
 
 def test_an_import_uploaded_to_one_server_lands_on_the_other(
-        page_on_first: Page, page_on_second: Page, app_servers, table, tmp_path):
+        page_on_first: Page, page_on_second: Page, app_servers, task_workers, table, tmp_path):
+    task_workers()
     backup = tmp_path / "backup.json"
     backup.write_text(json.dumps(export_household(table["household"])))
     page_on_first.goto(app_servers[0].url + "/household/import/")
@@ -125,3 +128,42 @@ def test_an_import_uploaded_to_one_server_lands_on_the_other(
     page_on_second.wait_for_url(app_servers[1].url + "/household/", timeout=20_000)
     expect(page_on_second.locator("h1")).to_have_text("Restored")
     assert Household.objects.get(name="Restored").members.get() == table["host"]
+
+
+def test_an_import_whose_worker_is_killed_is_finished_by_another(
+        page_on_first: Page, app_servers, task_workers, table, tmp_path):
+    """Nobody watches: the worker's machine dies half-way, another worker takes the job
+    over within a minute and writes only what was left, once."""
+    family = [*table["players"], *(PlayerFactory(household=table["household"], name=name)
+                                   for name in ("Carla", "David"))]
+    document = grown(export_household(build_everything(
+        table["household"], table["night"], family, table["host"])), 3000)
+    backup = tmp_path / "backup.json"
+    backup.write_text(json.dumps(document))
+    first = task_workers()
+    page_on_first.goto(app_servers[0].url + "/household/import/")
+    page_on_first.get_by_label("Exported file").set_input_files(backup)
+    page_on_first.get_by_label("Name of the new household").fill("Restored")
+    page_on_first.get_by_role("button", name="Import").click()
+    page_on_first.wait_for_url(re.compile(r"/household/import/\d+/$"))
+    page_on_first.goto(app_servers[0].url + "/")
+    job = ImportJob.objects.get()
+    wait_for(lambda: ImportJob.objects.get(pk=job.pk).plays_done >= 500, seconds=60)
+
+    first.kill()
+    killed_at = ImportJob.objects.get(pk=job.pk).plays_done
+    task_workers()
+    wait_for(lambda: ImportJob.objects.get(pk=job.pk).ended, seconds=90)
+
+    job.refresh_from_db()
+    assert killed_at < len(document["plays"])
+    assert (job.state, job.attempts) == ("done", 2)
+    assert job.household.plays.count() == len(document["plays"])
+    assert job.household.members.get() == table["host"]
+
+
+def wait_for(condition, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {seconds} s"
+        time.sleep(0.2)

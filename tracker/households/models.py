@@ -213,6 +213,8 @@ class ImportJob(models.Model):
     notes = models.JSONField(default=list, blank=True)
     state = models.CharField(max_length=10, choices=State, default=State.WAITING)
     plays_total = models.PositiveIntegerField(default=0)
+    #: How far the job got, each count written with its step: a new runner goes on from here.
+    parts_done = models.PositiveIntegerField(default=0)
     plays_done = models.PositiveIntegerField(default=0)
     household = models.ForeignKey(Household, on_delete=models.SET_NULL, null=True,
                                   blank=True, related_name="+")

@@ -18,6 +18,7 @@ from games import Problem, UnknownGame
 from tracker.common.engine_text import say
 from tracker.households.models import tidy_name
 from tracker.portability.document import SMALL_INT, ImportRefused
+from tracker.table.models import PlayChange
 
 
 class DocumentReader:
@@ -167,3 +168,47 @@ class DocumentReader:
         return [self.ref(known, value, where, key) for value in values]
 
     # The parts
+
+
+def history_entry_fits(action: str, data: Mapping[str, Any], players: set[str]) -> bool:
+    """Whether ``data`` has the shape recording gives a history entry of ``action``, with
+    only the play's ``players`` in it."""
+    Action = PlayChange.Action
+
+    def count(value: Any, *, empty: bool = False) -> bool:
+        return (value is None and empty) or (type(value) is int and abs(value) <= 10**9)
+
+    def by_player(value: Any) -> bool:
+        return isinstance(value, dict) and set(value) <= players and all(
+            count(item, empty=True) for item in value.values())
+
+    def standing(value: Any) -> bool:
+        return (isinstance(value, dict) and isinstance(value.get("result"), dict)
+                and by_player(value.get("points")) and by_player(value.get("places")))
+
+    def dice(value: Any) -> bool:
+        return value is None or (isinstance(value, list) and all(count(d) for d in value))
+
+    def cell(value: Mapping[str, Any]) -> bool:
+        return (value.get("player") in players and isinstance(value.get("field"), str)
+                and count(value.get("points")) and dice(value.get("dice")))
+
+    if action in (Action.RESULT, Action.EDITED) or (action == Action.UNDONE
+                                                     and "field" not in data):
+        return (by_player(data.get("points")) and by_player(data.get("places"))
+                and ("previous" not in data or standing(data["previous"]))
+                and (action != Action.EDITED or "previous" in data))
+    if action in (Action.CELL, Action.CELL_CORRECTED):
+        previous = data.get("previous")
+        return cell(data) and (previous is None or (
+            isinstance(previous, dict) and count(previous.get("points"))
+            and dice(previous.get("dice"))))
+    if action == Action.UNDONE:
+        restored = data.get("restored")
+        return cell({**data, "dice": None}) and (restored is None or (
+            isinstance(restored, dict) and count(restored.get("points"))))
+    if action == Action.EXTRA_KNIFFEL:
+        return data.get("player") in players and count(data.get("count"))
+    if action == Action.STARTED:
+        return isinstance(data.get("house_rules", {}), dict)
+    return True

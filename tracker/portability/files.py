@@ -26,8 +26,26 @@ class Reading:
 
 
 def read_file(data: bytes) -> Reading:
-    """Our export, or a BG Stats export, in ``data``; ImportRefused when it is too big, not
-    JSON, neither of them, or a damaged BG Stats file."""
+    """Our export, or a BG Stats export converted into one, in ``data``; ImportRefused when
+    :func:`check_file` refuses it, or for a damaged BG Stats file."""
+    document, notes = parsed(data)
+    if bgstats.is_bgstats(document):
+        converted = bgstats.from_bgstats(document)
+        return Reading(converted.document, converted.notes + notes)
+    return Reading(document, notes)
+
+
+def check_file(data: bytes) -> None:
+    """Refuse at once, in the upload's request, a file that is too big, not JSON, neither
+    our export nor BG Stats', or of a version this app cannot read. Reading a BG Stats
+    file's plays takes a while for a large one: the import does it
+    (:mod:`tracker.portability.imports`)."""
+    parsed(data)
+
+
+def parsed(data: bytes) -> tuple[Any, list[str]]:
+    """The JSON document in ``data``, ours checked for its format and version, and the notes
+    on what was left out of it (NUL characters)."""
     if len(data) > MAX_BYTES:
         raise ImportRefused(_("The file is larger than %(size)s MB: this is not an export "
                               "of the scorekeeper.") % {"size": MAX_BYTES // (1024 * 1024)})
@@ -48,8 +66,7 @@ def read_file(data: bytes) -> Reading:
                       "hold) were left out of the file's texts.", dropped["nul"])
              % {"count": dropped["nul"]}] if dropped["nul"] else []
     if bgstats.is_bgstats(document):
-        converted = bgstats.from_bgstats(document)
-        return Reading(converted.document, converted.notes + notes)
+        return document, notes
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused(_("The file is not an export of the scorekeeper, nor one of "
                               "BG Stats."))
@@ -60,7 +77,7 @@ def read_file(data: bytes) -> Reading:
         raise ImportRefused(_("The file was exported by a newer version of the scorekeeper "
                               "(format %(version)s): update this one first.")
                             % {"version": version})
-    return Reading(document, notes)
+    return document, notes
 
 
 def without_nul(value: Any, dropped: Counter[str]) -> Any:

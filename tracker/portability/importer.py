@@ -28,6 +28,7 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -52,7 +53,7 @@ from tracker.portability.document import (
     ImportRefused,
     refusals,
 )
-from tracker.portability.document_reader import DocumentReader
+from tracker.portability.document_reader import DocumentReader, history_entry_fits
 from tracker.portability.export import rekey
 from tracker.table import tallies
 from tracker.table.models import (
@@ -106,6 +107,9 @@ class Importer(DocumentReader):
         self.members: dict[int, set[int]] = {}
         #: the plays' ids in the document so far
         self.seen_plays: dict[str, None] = {}
+        #: While resuming: a part is read again, and given the rows it wrote before.
+        self.replaying = False
+        self.rows_read: Counter[type[Model]] = Counter()
 
     def run(self, name: str | None) -> Household:
         """Everything at once: :meth:`begin`, :meth:`parts_before_plays`, every play."""
@@ -145,6 +149,49 @@ class Importer(DocumentReader):
     def play_count(self) -> int:
         return len(self.items("plays"))
 
+    def resume(self, household: Household, parts_done: int, plays_done: int) -> None:
+        """Go on where an earlier run stopped, after ``parts_done`` of
+        :meth:`parts_before_plays` and ``plays_done`` plays written into ``household``: the
+        parts are read again and given the rows they wrote, so the plays still to come
+        find what they name."""
+        self.household = household
+        self.replaying = True
+        try:
+            for part in self.parts_before_plays()[:parts_done]:
+                part()
+        finally:
+            self.replaying = False
+        # A version 1 document's plays may have moved an "Any other game" into the library.
+        for own in OwnGame.objects.filter(household=household).order_by("pk")[
+                self.rows_read[OwnGame]:]:
+            self.other_games[tuple(getattr(own, option.key)
+                                   for option in generic.Generic.house_rules)] = own
+        for item in self.items("plays")[:plays_done]:
+            self.seen_plays[item["id"]] = None
+
+    def store(self, model: type[Model], objects: list[Model]) -> None:
+        """Create a part's ``objects`` (a few statements however many); while resuming, give
+        them the primary keys of the rows the part created before, in the same order."""
+        if not self.replaying:
+            model.objects.bulk_create(objects)
+            return
+        start = self.rows_read[model]
+        keys = list(model.objects.filter(household=self.household).order_by("pk")
+                    .values_list("pk", flat=True)[start:start + len(objects)])
+        if len(keys) != len(objects):
+            raise RuntimeError(f"The interrupted import wrote {len(keys)} rows of "
+                               f"{model.__name__} where {len(objects)} were expected.")
+        for obj, key in zip(objects, keys, strict=True):
+            obj.pk = key
+            obj._state.adding = False
+            obj._state.db = "default"
+        self.rows_read[model] += len(objects)
+
+    def store_links(self, model: type[Model], rows: Iterable[Model]) -> None:
+        """Create rows that nothing later in the import refers to; none while resuming."""
+        if not self.replaying:
+            model.objects.bulk_create(rows)
+
     def import_players(self, household: Household) -> None:
         players, created = [], []
         for index, item in enumerate(self.items("players"), start=1):
@@ -160,7 +207,7 @@ class Importer(DocumentReader):
             players.append(player)
             created.append(self.moment(item, "created_at", where))
         stamp(players, "created_at", created)
-        Player.objects.bulk_create(players)
+        self.store(Player, players)
         self.keys = {local: player.key for local, player in self.players.items()}
         self.names = {player.key: player.name for player in players}
 
@@ -195,7 +242,7 @@ class Importer(DocumentReader):
             own_games.append(own)
             created.append(self.moment(item, "created_at", where))
         stamp(own_games, "created_at", created)
-        OwnGame.objects.bulk_create(own_games)
+        self.store(OwnGame, own_games)
 
     def check_definition(self, house_rules: dict[str, Any], where: str) -> None:
         problems = games.get("generic").validate_setup(["1"], house_rules)
@@ -238,10 +285,11 @@ class Importer(DocumentReader):
             while candidate.lower() in taken:
                 number += 1
                 candidate = f"{name} {number}"
-            self.other_games[key] = OwnGame.objects.create(
-                household=self.household, name=candidate,
-                **{option.key: definition[option.key]
-                   for option in generic.Generic.house_rules})
+            own = OwnGame(household=self.household, name=candidate,
+                          **{option.key: definition[option.key]
+                             for option in generic.Generic.house_rules})
+            self.store(OwnGame, [own])
+            self.other_games[key] = own
         return self.other_games[key], house_rules
 
     def import_nights(self, household: Household, start: int = 0, stop: int | None = None
@@ -259,10 +307,10 @@ class Importer(DocumentReader):
             created.append(self.moment(item, "created_at", where))
             present.append(self.refs(self.players, item, "players", where))
         stamp(nights, "created_at", created)
-        GameNight.objects.bulk_create(nights)
-        GameNight.players.through.objects.bulk_create(
+        self.store(GameNight, nights)
+        self.store_links(GameNight.players.through, (
             GameNight.players.through(gamenight=night, player=player)
-            for night, players in zip(nights, present, strict=True) for player in players)
+            for night, players in zip(nights, present, strict=True) for player in players))
 
     def import_series(self, household: Household) -> None:
         all_series, created, members, changes = [], [], [], []
@@ -301,13 +349,13 @@ class Importer(DocumentReader):
             changes.append([self.series_change(series, change, where)
                             for change in self.json(item, "changes", where, list)])
         stamp(all_series, "created_at", created)
-        Series.objects.bulk_create(all_series)
-        Series.players.through.objects.bulk_create(
+        self.store(Series, all_series)
+        self.store_links(Series.players.through, (
             Series.players.through(series=series, player=player)
-            for series, players in zip(all_series, members, strict=True) for player in players)
+            for series, players in zip(all_series, members, strict=True) for player in players))
         made = [change for group in changes for change, _at in group]
         stamp(made, "changed_at", [at for group in changes for _change, at in group])
-        SeriesChange.objects.bulk_create(made)
+        self.store_links(SeriesChange, made)
 
     def series_change(self, series: Series, change: Any, where: str
                       ) -> tuple[SeriesChange, datetime]:
@@ -355,8 +403,8 @@ class Importer(DocumentReader):
             self.check_tournament(tournament, list(seen.values()), where)
             self.members[id(tournament)] = set(seen)
         stamp(tournaments, "created_at", created)
-        Tournament.objects.bulk_create(tournaments)
-        TournamentEntry.objects.bulk_create(entries)
+        self.store(Tournament, tournaments)
+        self.store_links(TournamentEntry, entries)
 
     def check_tournament(self, tournament: Tournament, players: list[Player], where: str
                          ) -> None:
@@ -620,50 +668,6 @@ class PreparedPlays:
     changes: list[PlayChange] = field(default_factory=list)
     changed: list[datetime] = field(default_factory=list)
     shares: list[tallies.Share] = field(default_factory=list)
-
-
-def history_entry_fits(action: str, data: Mapping[str, Any], players: set[str]) -> bool:
-    """Whether ``data`` has the shape recording gives a history entry of ``action``, with
-    only the play's ``players`` in it."""
-    Action = PlayChange.Action
-
-    def count(value: Any, *, empty: bool = False) -> bool:
-        return (value is None and empty) or (type(value) is int and abs(value) <= 10**9)
-
-    def by_player(value: Any) -> bool:
-        return isinstance(value, dict) and set(value) <= players and all(
-            count(item, empty=True) for item in value.values())
-
-    def standing(value: Any) -> bool:
-        return (isinstance(value, dict) and isinstance(value.get("result"), dict)
-                and by_player(value.get("points")) and by_player(value.get("places")))
-
-    def dice(value: Any) -> bool:
-        return value is None or (isinstance(value, list) and all(count(d) for d in value))
-
-    def cell(value: Mapping[str, Any]) -> bool:
-        return (value.get("player") in players and isinstance(value.get("field"), str)
-                and count(value.get("points")) and dice(value.get("dice")))
-
-    if action in (Action.RESULT, Action.EDITED) or (action == Action.UNDONE
-                                                     and "field" not in data):
-        return (by_player(data.get("points")) and by_player(data.get("places"))
-                and ("previous" not in data or standing(data["previous"]))
-                and (action != Action.EDITED or "previous" in data))
-    if action in (Action.CELL, Action.CELL_CORRECTED):
-        previous = data.get("previous")
-        return cell(data) and (previous is None or (
-            isinstance(previous, dict) and count(previous.get("points"))
-            and dice(previous.get("dice"))))
-    if action == Action.UNDONE:
-        restored = data.get("restored")
-        return cell({**data, "dice": None}) and (restored is None or (
-            isinstance(restored, dict) and count(restored.get("points"))))
-    if action == Action.EXTRA_KNIFFEL:
-        return data.get("player") in players and count(data.get("count"))
-    if action == Action.STARTED:
-        return isinstance(data.get("house_rules", {}), dict)
-    return True
 
 
 def sum_of_shares(shares: Iterable[tallies.Share]) -> tallies.Share:

@@ -1,24 +1,26 @@
 """Imports that never block the room: an uploaded export becomes a household in steps.
 
-The upload's request checks the file (its size, JSON, format and version, a BG Stats file's
-conversion), stores it in an :class:`~tracker.households.models.ImportJob` and answers at
-once. Once that is committed, a thread of the same server process runs the job. What the plays name
-(players, own games, game nights, series, tournaments) is written in a few short steps
-first; then each step writes ``PLAYS_PER_STEP`` plays in a transaction of its own, after
-reading, checking and scoring them outside it, so SQLite's write lock is held a few tenths
-of a second at most and tablets saving meanwhile wait no longer than that.
+The upload's request only checks the file (its size, JSON, format and version), stores it
+in an :class:`~tracker.households.models.ImportJob` and answers at once. Once that is
+committed, a task on the queue of background work (Django's task framework, run by
+``manage.py run_worker``) runs the job: it reads the file (a BG Stats file is converted
+then), writes what the plays name (players, own games, game nights, series, tournaments)
+in a few short steps, then each step writes ``PLAYS_PER_STEP`` plays in a transaction of
+its own, after reading, checking and scoring them outside it, so SQLite's write lock is
+held a few tenths of a second at most and tablets saving meanwhile wait no longer than
+that.
 
 All or nothing: the household has no member until the last step adds the uploader, so
 nobody sees it half made; a refusal, or any error, deletes what was written and keeps
 why, in the uploader's language, for the progress page.
 
-A thread rather than a process of its own or a task queue: nothing more to install or
-keep running, and the progress and the upload live in the database, so any server can
-show the job and take it over. A runner dies with its server process (a restart, a
-deploy): a job with no step finished for ``STALE_AFTER`` is started again from the
-beginning, what its dead runner wrote deleted first, by the next look at its progress
-on any server, or by any server's sweep (every ``SWEEP_SECONDS`` or so) whether anybody
-looks or not; after ``MAX_ATTEMPTS`` starts it fails with a message saying so.
+Each step writes its count of parts or plays done with what it wrote, so it happens once.
+The runner holding the job says it is alive every ``BEAT_SECONDS``; a worker killed
+mid-import (a restart, a deploy, a machine gone) falls silent, and after ``STALE_AFTER``
+a new runner takes the job over and goes on from the last step written: the sweep every
+worker runs (every ``SWEEP_SECONDS`` or so) finds it whether anybody looks at the
+progress or not, and so does the progress page. After ``MAX_ATTEMPTS`` starts the job
+fails with a message saying so.
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django_tasks import task
 
 from tracker.households import membership
 from tracker.households.models import Household, ImportJob
@@ -48,11 +51,13 @@ logger = logging.getLogger(__name__)
 
 #: Plays written per transaction: at most about 0.2 s of holding SQLite's write lock.
 PLAYS_PER_STEP = 50
-#: A step takes well under a second; a runner silent this long has died.
-STALE_AFTER = timedelta(seconds=60)
-#: How often each server process looks for jobs whose runner died.
-SWEEP_SECONDS = 20
-MAX_ATTEMPTS = 3
+#: How often a runner says it is alive, reading a large file as much as writing steps.
+BEAT_SECONDS = 5
+#: A runner silent this long has died with its worker.
+STALE_AFTER = timedelta(seconds=30)
+#: How often each worker looks for jobs whose runner died.
+SWEEP_SECONDS = 10
+MAX_ATTEMPTS = 5
 #: A pause after each step: a tablet waiting for SQLite's write lock retries every 0.1 s at
 #: most, and would otherwise find the lock taken again by the next step each time.
 PAUSE_BETWEEN_STEPS = 0.15
@@ -66,27 +71,27 @@ def new_runner() -> str:
     return secrets.token_hex(8)
 
 
-def create_job(user: Any, data: bytes, *, name: str, notes: list[str]) -> ImportJob:
-    """A job importing ``data`` (read by :func:`~tracker.portability.files.read_file` already) for
-    ``user``, run once the caller's transaction commits."""
+def create_job(user: Any, data: bytes, *, name: str) -> ImportJob:
+    """A job importing ``data`` (checked by :func:`~tracker.portability.files.check_file`
+    already) for ``user``, queued once the caller's transaction commits."""
     job = ImportJob.objects.create(
-        user=user, data=data, name=name, notes=notes, runner=new_runner(), attempts=1,
+        user=user, data=data, name=name, runner=new_runner(), attempts=1,
         language=translation.get_language() or "en")
-    transaction.on_commit(lambda: start_runner(job.pk, job.runner))
+    queue_after_commit(job.pk, job.runner)
     return job
 
 
-def start_runner(job_id: int, runner: str) -> None:
-    threading.Thread(target=run_in_thread, args=(job_id, runner), name=f"import-{job_id}",
-                     daemon=True).start()
+def queue_after_commit(job_id: int, runner: str) -> None:
+    """Queue the job for ``runner`` once the job is committed: a worker never looks for it
+    earlier. A queue out of reach is logged; the sweep queues the job again later."""
+    transaction.on_commit(lambda: run_import.enqueue(job_id, runner), robust=True)
 
 
-def run_in_thread(job_id: int, runner: str) -> None:
-    try:
+@task()
+def run_import(job_id: int, runner: str) -> None:
+    """The task a worker runs: the job, as ``runner``."""
+    with beating(job_id, runner):
         run_job(job_id, runner)
-    finally:
-        # A thread's database connection is its own: closed here, or it stays open.
-        connection.close()
 
 
 def run_job(job_id: int, runner: str) -> None:
@@ -110,20 +115,25 @@ def run_job(job_id: int, runner: str) -> None:
 
 
 def import_in_steps(job: ImportJob, runner: str) -> None:
-    if job.household_id is not None:
-        delete_household(job.household_id)
+    """Read the file and write it in steps, from the step after the last one written."""
     reading = read_file(bytes(job.data))
     importer = Importer(reading.document)
     total = importer.play_count
-    with step(job.pk, runner) as changes:
-        household = importer.begin(job.name or None)
-        changes |= {"household": household, "state": ImportJob.State.RUNNING,
-                    "plays_total": total, "plays_done": 0}
-    for part in importer.parts_before_plays():
-        with step(job.pk, runner):
+    if job.household_id is None:
+        with step(job.pk, runner) as changes:
+            household = importer.begin(job.name or None)
+            changes |= {"household": household, "state": ImportJob.State.RUNNING,
+                        "plays_total": total, "notes": reading.notes}
+    else:
+        household = job.household
+        importer.resume(household, job.parts_done, job.plays_done)
+    parts = importer.parts_before_plays()
+    for number, part in enumerate(parts[job.parts_done:], start=job.parts_done + 1):
+        with step(job.pk, runner) as changes:
             part()
+            changes["parts_done"] = number
         time.sleep(PAUSE_BETWEEN_STEPS)
-    for start in range(0, total, PLAYS_PER_STEP):
+    for start in range(job.plays_done, total, PLAYS_PER_STEP):
         stop = min(start + PLAYS_PER_STEP, total)
         prepared = importer.prepare_plays(start, stop)
         with step(job.pk, runner) as changes:
@@ -133,6 +143,33 @@ def import_in_steps(job: ImportJob, runner: str) -> None:
     with step(job.pk, runner) as changes:
         household.members.add(job.user_id)
         changes |= {"state": ImportJob.State.DONE, "data": b""}
+
+
+@contextmanager
+def beating(job_id: int, runner: str) -> Iterator[None]:
+    """Say every ``BEAT_SECONDS`` that ``runner`` is alive, from a thread of its own, while
+    the caller works: a long read of a large file is no sign of a dead worker."""
+    done = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not done.wait(BEAT_SECONDS):
+                try:
+                    ImportJob.objects.filter(pk=job_id, runner=runner).update(
+                        beat_at=timezone.now())
+                except DatabaseError:  # the next beat, or the next step, tries again
+                    logger.warning("Import %s could not say it is alive", job_id,
+                                   exc_info=True)
+        finally:
+            connection.close()
+
+    beater = threading.Thread(target=beat, name=f"import-{job_id}-beat", daemon=True)
+    beater.start()
+    try:
+        yield
+    finally:
+        done.set()
+        beater.join()
 
 
 @contextmanager
@@ -167,8 +204,8 @@ def delete_household(household_id: int) -> None:
 
 
 def resume_stale_jobs() -> int:
-    """Start again every job whose runner died (see :func:`resume_if_stale`), whether or not
-    anybody looks at its progress; how many were started again or failed."""
+    """Hand every job whose runner died to a new one (see :func:`resume_if_stale`), whether
+    or not anybody looks at its progress; how many were taken over or failed."""
     stale = ImportJob.objects.filter(state__in=[ImportJob.State.WAITING,
                                                 ImportJob.State.RUNNING],
                                      beat_at__lt=timezone.now() - STALE_AFTER)
@@ -180,9 +217,10 @@ def resume_stale_jobs() -> int:
 
 
 def sweep_forever() -> None:
-    """Every ``SWEEP_SECONDS`` (a random part more, so that servers started together take
-    turns), start again the jobs whose runner died: an import interrupted by a restart goes
-    on within a minute or two, and one nobody revisits still ends, its upload emptied."""
+    """Every ``SWEEP_SECONDS`` (a random part more, so that workers started together take
+    turns), hand the jobs whose runner died to a new one: an import interrupted by a
+    restart goes on within a minute, and one nobody revisits still ends, its upload
+    emptied."""
     while True:
         time.sleep(SWEEP_SECONDS * (1 + random.random()))
         try:
@@ -194,13 +232,14 @@ def sweep_forever() -> None:
 
 
 def start_sweeper() -> None:
-    """The sweep in a thread of this server process (gunicorn's ``post_worker_init``)."""
+    """The sweep in a thread of this worker process (``manage.py run_worker``)."""
     threading.Thread(target=sweep_forever, name="import-sweeper", daemon=True).start()
 
 
 def resume_if_stale(job: ImportJob) -> ImportJob:
-    """``job`` as it is now; started again by a new runner when the one that held it has
-    finished no step for ``STALE_AFTER``, or failed after ``MAX_ATTEMPTS`` starts."""
+    """``job`` as it is now; taken over by a new runner, queued to go on from its last step,
+    when the one that held it has been silent for ``STALE_AFTER``; failed after
+    ``MAX_ATTEMPTS`` starts."""
     if job.ended or job.beat_at > timezone.now() - STALE_AFTER:
         return job
     runner = new_runner()
@@ -217,5 +256,5 @@ def resume_if_stale(job: ImportJob) -> ImportJob:
                 "restarting. Nothing was imported: try again.") % {"count": MAX_ATTEMPTS})
         job.refresh_from_db()
     elif claimed:
-        transaction.on_commit(lambda: start_runner(job.pk, runner))
+        queue_after_commit(job.pk, runner)
     return job

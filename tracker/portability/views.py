@@ -32,7 +32,7 @@ from tracker.portability.document import (
     plays_that_fit,
 )
 from tracker.portability.export import export_csv, export_household
-from tracker.portability.files import read_file
+from tracker.portability.files import check_file
 from tracker.portability.imports import create_job, resume_if_stale
 
 
@@ -85,14 +85,14 @@ def household_export_csv(request: HttpRequest) -> HttpResponse:
 def household_import(request: HttpRequest) -> HttpResponse:
     """An exported household (ours or BG Stats') to restore as a new one, with the importing
     user as a member: a file that is not an export is refused here, and the import itself
-    runs beside the requests (:mod:`tracker.portability.imports`) while its progress page
+    runs as background work (:mod:`tracker.portability.imports`) while its progress page
     shows it."""
     posted = request.method == "POST"
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
         data = form.cleaned_data["document"].read(MAX_BYTES + 1)
         try:
-            reading = read_file(data)
+            check_file(data)
         except ImportRefused as refused:
             form.add_error("document", str(refused))
         else:
@@ -100,8 +100,7 @@ def household_import(request: HttpRequest) -> HttpResponse:
                 with transaction.atomic():
                     limits.lock_account(request.user)
                     limits.check_households_left(request.user)
-                    job = create_job(request.user, data, name=form.cleaned_data["name"],
-                                     notes=reading.notes)
+                    job = create_job(request.user, data, name=form.cleaned_data["name"])
             except limits.TooManyHouseholds as full:
                 form.add_error("name", full.message())
             else:

@@ -2,25 +2,26 @@
 or a roll on the dice pads.
 
 No request waits for a table. ``make run`` computes every table ahead into
-``COACH_TABLES_DIR`` (data/coach) with ``manage.py coach_tables``, beside the starting server;
-a server reads a table from there or from the shared cache (about 2.5 MB compressed; a cache
-that refuses it leaves each process to compute its own) and keeps the last few used in this
+``COACH_TABLES_DIR`` (data/coach): ``manage.py serve`` queues :func:`compute_all_tables`
+(``manage.py coach_tables``) for the worker of background work at every start; a server
+reads a table from there or from the shared cache (about 2.5 MB compressed; a cache that
+refuses it leaves each server to read its own) and keeps the last few used in this
 process's memory. A table found nowhere (a server started otherwise, or house rules whose
-table an update renamed) is computed in a thread of this process, in a process of its own
-(``coach.compute_apart``), so that a server process never holds the compiler and the solver's
-peak; meanwhile :func:`coach_for` answers None and :func:`being_prepared` says so, and the
-page tells the family the coach is getting ready. The first analysis under a fresh server
-once waited 15.6 s for this inside its request.
+table an update renamed) is queued as a task, :func:`compute_table`, for a worker of
+background work, which computes it in a process of its own (``coach.compute_apart``) and
+shares it; meanwhile :func:`coach_for` answers None and :func:`being_prepared` says so, and
+the page tells the family the coach is getting ready. The first analysis under a fresh
+server once waited 15.6 s for this inside its request.
 
-A process computes a table once at a time; two servers may each compute it once, which
-costs seconds and needs no lock shared between machines.
+Whether a table is queued, or failed just now, is kept in the shared cache: every server
+knows, and a table is queued once however many servers and pages ask for it.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
@@ -28,7 +29,10 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.management import call_command
+from django_tasks import task
 
+import games
 from games import coach
 from games.coach import Coach, TurnReview
 from games.dice_sheet import DiceSheetRules
@@ -44,15 +48,23 @@ CACHED_SECONDS = 30 * 24 * 60 * 60
 #: this the computation is given up.
 COMPUTE_SECONDS = 120
 #: After a failed computation, that table is not tried again for this long, so that a
-#: struggling server is not handed one more computation per request.
+#: struggling worker is not handed one more computation per request.
 RETRY_SECONDS = 60
+#: How long a queued table counts as being prepared: the time to compute it, and as long
+#: again for the worker to reach it; a table still missing then is queued again.
+PREPARING_SECONDS = 2 * COMPUTE_SECONDS
 #: How often a page waiting for a table asks again, in seconds.
 ASK_AGAIN_SECONDS = 5
 
 _loaded: OrderedDict[str, Coach] = OrderedDict()
 _guard = threading.Lock()
-_preparing: dict[str, threading.Thread] = {}
-_failed: dict[str, float] = {}
+
+
+@task()
+def compute_all_tables() -> None:
+    """Every table computed ahead where it is missing (``manage.py coach_tables``): half a
+    minute the first time, seconds later."""
+    call_command("coach_tables", verbosity=0, stdout=io.StringIO())
 
 
 def tables_dir() -> Path:
@@ -63,10 +75,18 @@ def cache_key(name: str) -> str:
     return f"coach-table:{name}"
 
 
+def preparing_key(name: str) -> str:
+    return f"coach-table-preparing:{name}"
+
+
+def failed_key(name: str) -> str:
+    return f"coach-table-failed:{name}"
+
+
 def coach_for(rules: DiceSheetRules, house_rules: Mapping[str, Any]) -> Coach | None:
     """The coach for a game under its house rules when its table is ready; otherwise None,
-    and the table is being computed apart from the request (:func:`being_prepared`) unless
-    it failed within the last ``RETRY_SECONDS`` (logged)."""
+    and the table is queued for the background work (:func:`being_prepared`) unless it
+    failed within the last ``RETRY_SECONDS`` (logged)."""
     name = coach.table_name(rules, house_rules)
     with _guard:
         if name in _loaded:
@@ -85,37 +105,37 @@ def coach_for_play(play: Play) -> Coach | None:
 
 
 def being_prepared(rules: DiceSheetRules, house_rules: Mapping[str, Any]) -> bool:
-    """Whether this process is computing the table now: a page asks again in a moment."""
-    with _guard:
-        return coach.table_name(rules, house_rules) in _preparing
+    """Whether the table is queued or being computed: a page asks again in a moment."""
+    return cache.get(preparing_key(coach.table_name(rules, house_rules))) is not None
 
 
 def prepare(rules: DiceSheetRules, house_rules: Mapping[str, Any], name: str) -> None:
-    """Start computing the table in a thread, unless one is at it or it failed just now."""
-    with _guard:
-        if name in _preparing or name in _loaded:
-            return
-        if time.monotonic() - _failed.get(name, -RETRY_SECONDS) < RETRY_SECONDS:
-            return
-        worker = threading.Thread(target=compute_table, args=(rules, dict(house_rules), name),
-                                  name=f"coach-{rules.key}", daemon=True)
-        _preparing[name] = worker
-    worker.start()
+    """Queue the table's computation, unless it is queued already or failed just now."""
+    if cache.get(failed_key(name)) is not None:
+        return
+    if not cache.add(preparing_key(name), True, PREPARING_SECONDS):
+        return
+    try:
+        compute_table.enqueue(rules.key, dict(house_rules))
+    except Exception:  # a queue out of reach: the page says the coach could not get ready
+        cache.delete(preparing_key(name))
+        logger.exception("The coach's table %s could not be queued", name)
 
 
-def compute_table(rules: DiceSheetRules, house_rules: dict[str, Any], name: str) -> None:
-    """Compute, share and keep one table (the thread :func:`prepare` starts)."""
+@task()
+def compute_table(game: str, house_rules: dict[str, Any]) -> None:
+    """Compute, share and keep one table (queued by :func:`prepare`)."""
+    rules = games.get(game)
+    name = coach.table_name(rules, house_rules)
     try:
         found = coach.compute_apart(rules, house_rules, COMPUTE_SECONDS)
     except RuntimeError:
-        _failed[name] = time.monotonic()
+        cache.set(failed_key(name), True, RETRY_SECONDS)
         logger.exception("The coach's table for %s could not be computed", rules.key)
     else:
         keep(found, name)
-        remember(name, found)
     finally:
-        with _guard:
-            _preparing.pop(name, None)
+        cache.delete(preparing_key(name))
 
 
 def remember(name: str, found: Coach) -> None:

@@ -3,16 +3,17 @@ the dice pads."""
 
 import io
 import re
-import threading
 
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
 import games
 from games import coach, coach_tables
 from tests.kniffel_games import finished_kniffel
+from tests.tasks import run_queued_tasks
 from tests.tracker.looking_back.stats_fixtures import finish_generic
 from tracker.table import coaching
 from tracker.table.recording import start_play
@@ -116,31 +117,23 @@ def fresh_process(settings, tmp_path):
     """A server process that has read no table yet, on a machine without stored tables."""
     settings.COACH_TABLES_DIR = tmp_path / "tables"
     coaching._loaded.clear()
-    coaching._failed.clear()
     yield
-    finish_preparing()
     coaching._loaded.clear()
-    coaching._failed.clear()
 
 
 def finish_preparing() -> None:
-    """Wait for the tables this process is computing."""
-    for worker in list(coaching._preparing.values()):
-        worker.join(timeout=120)
+    """A worker of background work runs what is queued: the tables asked for."""
+    run_queued_tasks()
 
 
-def test_a_missing_table_is_computed_beside_the_requests_that_need_it(
-        host_client, household, night, family, fresh_process, settings, monkeypatch):
-    """The first request answers at once that the coach is getting ready; the table is
-    computed apart, then shared through the cache and kept on disk."""
-    computing = threading.Event()
-    compute_apart = coach.compute_apart
+def queued_tables() -> int:
+    return DBTaskResult.objects.filter(task_path="tracker.table.coaching.compute_table").count()
 
-    def held_back(rules, house_rules, timeout):
-        computing.wait(timeout=60)
-        return compute_apart(rules, house_rules, timeout)
 
-    monkeypatch.setattr(coach, "compute_apart", held_back)
+def test_a_missing_table_is_computed_by_the_background_work(
+        host_client, household, night, family, fresh_process, settings):
+    """The first request answers at once that the coach is getting ready; a worker computes
+    the table apart, then shares it through the cache and keeps it on disk."""
     play = finished_kniffel(household, night, family[:2])
 
     waiting = host_client.get(analysis_url(play, family[0]))
@@ -153,7 +146,7 @@ def test_a_missing_table_is_computed_beside_the_requests_that_need_it(
     assert '<meta http-equiv="refresh" content="5">' in page
     assert pdf.status_code == 503 and pdf["Retry-After"] == "5"
     assert "try again in a moment" in pdf.content.decode()
-    computing.set()
+    assert queued_tables() == 1
     finish_preparing()
     response = host_client.get(analysis_url(play, family[0]))
     assert response.context["summary"]["expected"] == pytest.approx(254.5896, abs=1e-4)
@@ -175,29 +168,27 @@ def test_another_server_reads_the_table_from_the_shared_cache(
     assert response.status_code == 200 and response.context["summary"]["weighed"] == 13
 
 
-def test_threads_of_one_process_start_one_computation(fresh_process, coach_tables,
-                                                      monkeypatch):
+def test_pages_on_every_server_queue_one_computation(fresh_process, coach_tables,
+                                                     monkeypatch):
+    """What is queued is known through the shared cache: servers that do not share their
+    memory still ask once."""
     rules = games.get("kniffel")
     calls = []
-    release = threading.Event()
 
-    def slowly(rules, house_rules, timeout):
+    def from_the_tables(rules, house_rules, timeout):
         calls.append(rules.key)
-        release.wait(timeout=60)
         return coach.load(rules, house_rules, coach_tables)
 
-    monkeypatch.setattr(coach, "compute_apart", slowly)
+    monkeypatch.setattr(coach, "compute_apart", from_the_tables)
     found = []
-    threads = [threading.Thread(target=lambda: found.append(
-        coaching.coach_for(rules, coach.YAHTZEE))) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    for _server in range(3):
+        coaching._loaded.clear()
+        found.append(coaching.coach_for(rules, coach.YAHTZEE))
     assert found == [None, None, None] and coaching.being_prepared(rules, coach.YAHTZEE)
-    release.set()
+    assert queued_tables() == 1
     finish_preparing()
-    assert calls == ["kniffel"] and coaching.coach_for(rules, coach.YAHTZEE) is not None
+    assert calls == ["kniffel"] and not coaching.being_prepared(rules, coach.YAHTZEE)
+    assert coaching.coach_for(rules, coach.YAHTZEE) is not None
 
 
 def test_a_table_that_cannot_be_computed_is_said_so(
@@ -221,27 +212,17 @@ def test_a_table_that_cannot_be_computed_is_said_so(
     hinted = hinted_kniffel(household, night, family[:2])
     hint = host_client.post(editor(hinted, family[0]), {"dice": "1,2,3,4,5"}, **HTMX)
     assert "could not work out its tables" in hint.content.decode()
-    assert attempts == ["kniffel"]  # not tried again on every request
-    monkeypatch.setattr(coaching.time, "monotonic",
-                        lambda: coaching._failed[coach.table_name(
-                            play.rules, play.house_rules)] + coaching.RETRY_SECONDS)
+    assert attempts == ["kniffel"] and queued_tables() == 1  # not tried on every request
+    cache.delete(coaching.failed_key(coach.table_name(play.rules, play.house_rules)))  # later
     host_client.get(analysis_url(play, family[0]))
     finish_preparing()
     assert attempts == ["kniffel", "kniffel"]
 
 
 def test_the_hint_says_the_coach_is_getting_ready(host_client, household, night, family,
-                                                  fresh_process, monkeypatch):
-    release = threading.Event()
-
-    def slowly(rules, house_rules, timeout):
-        release.wait(timeout=60)
-        raise RuntimeError("stopped by the test")
-
-    monkeypatch.setattr(coach, "compute_apart", slowly)
+                                                  fresh_process):
     hinted = hinted_kniffel(household, night, family[:2])
     hint = host_client.post(editor(hinted, family[0]), {"dice": "1,2,3,4,5"}, **HTMX)
-    release.set()
     assert "its hint comes in a few seconds" in hint.content.decode()
 
 

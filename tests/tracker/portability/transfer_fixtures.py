@@ -1,5 +1,8 @@
 """A household with every kind of thing the export carries."""
 
+import copy
+from datetime import date, timedelta
+
 from tests.factories import GameNightFactory, OwnGameFactory, PlayerFactory, SeriesFactory
 from tracker.evenings.models import SeriesChange, Tournament, TournamentEntry
 from tracker.evenings.recording import (
@@ -155,3 +158,22 @@ def run_imports():
 
     for job in ImportJob.objects.exclude(state__in=["done", "failed"]):
         run_job(job.pk, job.runner)
+
+
+def grown(document, plays):
+    """``document`` with its finished evening plays (no Kniffel sheets) played again on
+    earlier evenings until it has ``plays`` plays: a household of years, for imports long
+    enough to interrupt."""
+    grown = copy.deepcopy(document)
+    evening = [play for play in grown["plays"] if play["status"] == "finished"
+               and play["series"] is None and play["tournament"] is None and not play["cells"]]
+    first = min(date.fromisoformat(night["date"]) for night in grown["nights"])
+    while len(grown["plays"]) < plays:
+        day = first - timedelta(days=len(grown["nights"]))
+        night = {**grown["nights"][0], "id": f"n{len(grown['nights']) + 1}",
+                 "date": day.isoformat(), "created_at": f"{day.isoformat()}T19:00:00+00:00"}
+        grown["nights"].append(night)
+        for play in evening[:plays - len(grown["plays"])]:
+            grown["plays"].append({**copy.deepcopy(play), "id": f"x{len(grown['plays']) + 1}",
+                                   "night": night["id"], "played_on": night["date"]})
+    return grown
