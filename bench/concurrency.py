@@ -47,6 +47,8 @@ class Tally:
 
     statuses: Counter = field(default_factory=Counter)
     latencies: list[float] = field(default_factory=list)
+    #: When each of ``latencies`` ended (time.monotonic()), in the same order.
+    ended: list[float] = field(default_factory=list)
     #: (player, field) -> (version, points) of the latest save the server confirmed.
     confirmed: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -55,6 +57,7 @@ class Tally:
         with self.lock:
             self.statuses[status] += 1
             self.latencies.append(seconds)
+            self.ended.append(time.monotonic())
 
 
 class Tablet:

@@ -219,13 +219,16 @@ def bgstats_file(plays: int) -> dict[str, Any]:
 class Served:
     """The app as `manage.py serve` runs it, with the worker reachable for a kill."""
 
-    def __init__(self, env: dict[str, str]):
+    def __init__(self, env: dict[str, str], log: Path):
+        """The server's and the worker's messages (a 409 for each designed conflict) go to
+        ``log``."""
         self.env = env
         self.port = free_port()
+        self.log = log.open("ab")
         self.server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--config",
              "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{self.port}",
-             "--log-level", "warning"], cwd=ROOT, env=env)
+             "--log-level", "warning"], cwd=ROOT, env=env, stderr=self.log)
         self.worker = self.start_worker()
         for _ in range(200):
             try:
@@ -236,7 +239,8 @@ class Served:
 
     def start_worker(self) -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "manage.py", "run_worker", "--verbosity", "0"],
-                                cwd=ROOT, env=self.env, start_new_session=True)
+                                cwd=ROOT, env=self.env, start_new_session=True,
+                                stderr=self.log)
 
     def kill_worker(self) -> None:
         """The worker's machine dies: SIGKILL, nothing of it runs after."""
@@ -252,6 +256,7 @@ class Served:
                 self.worker.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill_worker()
+        self.log.close()
 
 
 def percentile_ms(values: list[float], share: float) -> float:
@@ -284,17 +289,21 @@ def keyed_entries(env: dict[str, str]) -> tuple[int, int]:
     return int(count), int(largest)
 
 
-def lost_and_doubled(database: Path, play: str, tally: Tally, saves: int) -> tuple[int, int]:
+def lost_and_doubled(database: Path, play: str, tallies: list[Tally], saves: int
+                     ) -> tuple[int, int]:
     """Cells whose last confirmed value the server lacks; saves applied beyond the ``saves``
     answered (every applied save writes one entry into the play's history)."""
+    confirmed: dict[tuple[str, str], tuple[int, int]] = {}
+    for tally in tallies:
+        for cell, latest in tally.confirmed.items():
+            confirmed[cell] = max(confirmed.get(cell, latest), latest)
     with sqlite3.connect(database) as db:
         stored = {(str(player), field): points for player, field, points in db.execute(
             "SELECT player_id, field, points FROM tracker_kniffelcell WHERE play_id = ?",
             (play,))}
         applied = db.execute("SELECT count(*) FROM tracker_playchange WHERE play_id = ? AND "
                              "action IN ('cell', 'cell_corrected')", (play,)).fetchone()[0]
-    lost = sum(stored.get(cell) != points for cell, (_version, points)
-               in tally.confirmed.items())
+    lost = sum(stored.get(cell) != points for cell, (_version, points) in confirmed.items())
     return lost, max(0, applied - saves)
 
 
@@ -353,7 +362,7 @@ def main() -> None:
     backup = json.dumps(grown(demo_export(env), plays), ensure_ascii=False,
                         separators=(",", ":")).encode()
     bgstats = json.dumps(bgstats_file(plays), ensure_ascii=False, indent=1).encode()
-    served = Served(env)
+    served = Served(env, workdir / "served.log")
     try:
         member = Member(served.port, ids["session"])
         tablets_ready = tablets_at_the_table(served.port, ids, tablets)
@@ -368,11 +377,19 @@ def main() -> None:
             uploads.append(time.monotonic() - started)
             return progress
 
+        pads_printing: list[float] = []
+
+        def printing(pad: threading.Thread) -> None:
+            pad.start()
+            pad.join(timeout=300)
+            pads_printing.append(time.monotonic())
+
         def the_mix() -> None:
             started = time.monotonic()
-            pads = [threading.Thread(target=member.pad, args=(sheets, statuses))
-                    for _ in range(3)]
+            pads = [threading.Thread(target=printing, args=(threading.Thread(
+                target=member.pad, args=(sheets, statuses)),)) for _ in range(3)]
             first = timed_upload(backup)
+            pads_printing.append(time.monotonic())
             for pad in pads:
                 pad.start()
             second = timed_upload(bgstats)
@@ -382,12 +399,14 @@ def main() -> None:
                 pad.join(timeout=300)
             took.append(time.monotonic() - started)
 
+        alone = while_tablets_save(tablets_ready, ids["players"],
+                                   lambda: time.sleep(10 if options.quick else 30))
         mix = while_tablets_save(tablets_ready, ids["players"], the_mix)
         resumed, killed_at, landed = interrupted_import(served, member, backup, database)
     finally:
         served.stop()
-    lost, doubled = lost_and_doubled(database, ids["play"], mix,
-                                     mix.statuses.get(200, 0) + warm_up_saves)
+    lost, doubled = lost_and_doubled(database, ids["play"], [alone, mix], warm_up_saves + sum(
+        tally.statuses.get(200, 0) for tally in (alone, mix)))
     entries, largest = keyed_entries(env)
     print(f"plays: {plays}")
     print(f"backup_mb: {len(backup) / 1024 / 1024:.1f}")
@@ -397,10 +416,19 @@ def main() -> None:
     print(f"upload_seconds_p99: {percentile_ms(uploads, 0.99) / 1000:.1f}")
     print(f"pads_printed: {statuses.count(200)}")
     print(f"pads_refused_429: {statuses.count(429)}")
+    print(f"tablet_p99_ms_alone: {percentile_ms(alone.latencies, 0.99):.0f}")
     print(f"tablet_saves: {len(mix.latencies)}")
     print(f"tablet_p50_ms: {percentile_ms(mix.latencies, 0.50):.0f}")
     print(f"tablet_p99_ms: {percentile_ms(mix.latencies, 0.99):.0f}")
     print(f"tablet_max_ms: {percentile_ms(mix.latencies, 1.0):.0f}")
+    pads_from, pads_until = pads_printing[0], max(pads_printing)
+    while_pads = [latency for latency, ended in zip(mix.latencies, mix.ended, strict=True)
+                  if pads_from <= ended <= pads_until]
+    after_pads = [latency for latency, ended in zip(mix.latencies, mix.ended, strict=True)
+                  if ended > pads_until]
+    print(f"pads_seconds: {pads_until - pads_from:.1f}")
+    print(f"tablet_p99_ms_while_pads: {percentile_ms(while_pads, 0.99):.0f}")
+    print(f"tablet_p99_ms_after_pads: {percentile_ms(after_pads, 0.99):.0f}")
     print(f"tablet_5xx: {sum(n for status, n in mix.statuses.items() if status >= 500)}")
     print(f"tablet_errors: {errors(mix)}")
     print(f"entries_lost: {lost}")

@@ -26,7 +26,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix,
     thread reads ("database table is locked"): with a scoreboard asking twice a second, a
     browser test saving a result would fail now and then."""
     database = settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3":
+    if "sqlite" in database["ENGINE"]:
         folder = tmp_path_factory.mktemp("database")
         database.setdefault("TEST", {})["NAME"] = str(folder / "tests.sqlite3")
 

@@ -126,7 +126,9 @@ else:
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tablets write at once through several server processes. Every transaction
     # takes SQLite's write lock when it begins, so two writers queue up instead of failing
-    # halfway with "database is locked"; the write-ahead log lets pages read meanwhile.
+    # halfway with "database is locked", and writers take turns in the order they come
+    # (tracker/common/sqlite); the write-ahead log lets pages read meanwhile.
+    DATABASES["default"]["ENGINE"] = "tracker.common.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

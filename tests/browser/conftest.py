@@ -1,6 +1,7 @@
 import threading
 
 import pytest
+from django.core.signals import request_finished, request_started
 from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
@@ -39,6 +40,50 @@ MAUS_WIN = {
 def maus_result(players) -> dict:
     """A race of Anna and Ben: Anna wins."""
     return {"elephants": {p.key: MAUS_WIN[p.name] for p in players}}
+
+
+class RequestsUnderWay:
+    """The live server's requests not yet answered, counted by Django's request signals:
+    the live server answers in threads of the tests' own process."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def started(self, **_kwargs) -> None:
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **_kwargs) -> None:
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def wait_until_answered(self, seconds: float) -> None:
+        with self.changed:
+            self.changed.wait_for(lambda: self.count <= 0, seconds)
+
+
+UNDER_WAY = RequestsUnderWay()
+request_started.connect(UNDER_WAY.started)
+request_finished.connect(UNDER_WAY.finished)
+
+
+@pytest.fixture(autouse=True)
+def _requests_answered_before_the_database_is_emptied(request):
+    """A test may end while its page still has a request under way (a score sent just
+    before the last check). On PostgreSQL the emptying of the database after the test
+    (TRUNCATE, which locks every table) and that request's transaction then wait for each
+    other, and one of them is ended as a deadlock. Set up after the database and the live
+    server, this waits, once the test and its pages are done, until the server has
+    answered."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    request.getfixturevalue("live_server")
+    yield
+    UNDER_WAY.wait_until_answered(seconds=10)
 
 
 @pytest.fixture

@@ -115,7 +115,7 @@ def start_worker(database: dict) -> TaskWorker:
 
 def database_url(database: dict) -> str:
     """The address of the tests' database (``database`` as Django's connection has it)."""
-    if database["ENGINE"] == "django.db.backends.sqlite3":
+    if "sqlite" in database["ENGINE"]:
         return f"sqlite:///{database['NAME']}"
     configured = urlsplit(os.environ["DATABASE_URL"])
     return configured._replace(path=f"/{database['NAME']}").geturl()

@@ -15,12 +15,15 @@ nobody sees it half made; a refusal, or any error, deletes what was written and 
 why, in the uploader's language, for the progress page.
 
 Each step writes its count of parts or plays done with what it wrote, so it happens once.
-The runner holding the job says it is alive every ``BEAT_SECONDS``; a worker killed
+A job waits in the queue (behind another import, say) until a worker takes it; the runner
+then marks it running and says it is alive every ``BEAT_SECONDS``. A worker killed
 mid-import (a restart, a deploy, a machine gone) falls silent, and after ``STALE_AFTER``
 a new runner takes the job over and goes on from the last step written: the sweep every
 worker runs (every ``SWEEP_SECONDS`` or so) finds it whether anybody looks at the
 progress or not, and so does the progress page. After ``MAX_ATTEMPTS`` starts the job
-fails with a message saying so.
+fails with a message saying so. A job still waiting after ``QUEUED_TOO_LONG`` is queued
+again, as the queue may have lost it (a Redis emptied): that is no start, and the task
+queued first, should it still come, finds the job no longer its own and does nothing.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import DatabaseError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django_tasks import task
@@ -55,6 +58,8 @@ PLAYS_PER_STEP = 50
 BEAT_SECONDS = 5
 #: A runner silent this long has died with its worker.
 STALE_AFTER = timedelta(seconds=30)
+#: A job no worker has taken this long is queued again.
+QUEUED_TOO_LONG = timedelta(minutes=10)
 #: How often each worker looks for jobs whose runner died.
 SWEEP_SECONDS = 10
 MAX_ATTEMPTS = 5
@@ -83,7 +88,8 @@ def create_job(user: Any, data: bytes, *, name: str) -> ImportJob:
 
 def queue_after_commit(job_id: int, runner: str) -> None:
     """Queue the job for ``runner`` once the job is committed: a worker never looks for it
-    earlier. A queue out of reach is logged; the sweep queues the job again later."""
+    earlier. A queue out of reach is logged; the sweep queues the job again once it has
+    waited ``QUEUED_TOO_LONG``."""
     transaction.on_commit(lambda: run_import.enqueue(job_id, runner), robust=True)
 
 
@@ -96,8 +102,11 @@ def run_import(job_id: int, runner: str) -> None:
 
 def run_job(job_id: int, runner: str) -> None:
     """Run the job as ``runner``, to the end or until another runner takes it over."""
+    started = ImportJob.objects.filter(
+        pk=job_id, runner=runner, state__in=[ImportJob.State.WAITING, ImportJob.State.RUNNING]
+    ).update(state=ImportJob.State.RUNNING, beat_at=timezone.now())
     job = ImportJob.objects.filter(pk=job_id, runner=runner).first()
-    if job is None or job.ended:
+    if not started or job is None:
         return
     with translation.override(job.language):
         try:
@@ -122,8 +131,8 @@ def import_in_steps(job: ImportJob, runner: str) -> None:
     if job.household_id is None:
         with step(job.pk, runner) as changes:
             household = importer.begin(job.name or None)
-            changes |= {"household": household, "state": ImportJob.State.RUNNING,
-                        "plays_total": total, "notes": reading.notes}
+            changes |= {"household": household, "plays_total": total,
+                        "notes": reading.notes}
     else:
         household = job.household
         importer.resume(household, job.parts_done, job.plays_done)
@@ -206,9 +215,10 @@ def delete_household(household_id: int) -> None:
 def resume_stale_jobs() -> int:
     """Hand every job whose runner died to a new one (see :func:`resume_if_stale`), whether
     or not anybody looks at its progress; how many were taken over or failed."""
-    stale = ImportJob.objects.filter(state__in=[ImportJob.State.WAITING,
-                                                ImportJob.State.RUNNING],
-                                     beat_at__lt=timezone.now() - STALE_AFTER)
+    now = timezone.now()
+    stale = ImportJob.objects.filter(
+        Q(state=ImportJob.State.RUNNING, beat_at__lt=now - STALE_AFTER)
+        | Q(state=ImportJob.State.WAITING, beat_at__lt=now - QUEUED_TOO_LONG))
     resumed = 0
     for job in stale:
         before = job.runner
@@ -238,16 +248,18 @@ def start_sweeper() -> None:
 
 def resume_if_stale(job: ImportJob) -> ImportJob:
     """``job`` as it is now; taken over by a new runner, queued to go on from its last step,
-    when the one that held it has been silent for ``STALE_AFTER``; failed after
-    ``MAX_ATTEMPTS`` starts."""
-    if job.ended or job.beat_at > timezone.now() - STALE_AFTER:
+    when the one that ran it has been silent for ``STALE_AFTER`` (failed after
+    ``MAX_ATTEMPTS`` starts), or queued again when no worker has taken it for
+    ``QUEUED_TOO_LONG``."""
+    running = job.state == ImportJob.State.RUNNING
+    silent = timezone.now() - job.beat_at
+    if job.ended or silent < (STALE_AFTER if running else QUEUED_TOO_LONG):
         return job
     runner = new_runner()
     claimed = ImportJob.objects.filter(pk=job.pk, runner=job.runner, beat_at=job.beat_at,
-                                       state__in=[ImportJob.State.WAITING,
-                                                 ImportJob.State.RUNNING]
+                                       state=job.state
                                        ).update(runner=runner, beat_at=timezone.now(),
-                                                attempts=F("attempts") + 1)
+                                                attempts=F("attempts") + running)
     job.refresh_from_db()
     if claimed and job.attempts > MAX_ATTEMPTS:
         with translation.override(job.language):

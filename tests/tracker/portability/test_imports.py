@@ -221,16 +221,34 @@ def test_a_job_interrupted_again_and_again_fails_and_says_so(
     assert not Household.objects.filter(pk=job.household_id).exists()
 
 
+def test_a_job_waiting_in_the_queue_is_not_taken_for_dead(host):
+    """Behind another import, a job can wait for minutes: that is not a dead worker. Only
+    after ``QUEUED_TOO_LONG`` is it queued again, and that counts as no start."""
+    job = create_job(host, b"{}", name="")
+    ImportJob.objects.filter(pk=job.pk).update(beat_at=timezone.now() - timedelta(minutes=3))
+
+    assert imports.resume_stale_jobs() == 0
+    ImportJob.objects.filter(pk=job.pk).update(beat_at=timezone.now() - timedelta(minutes=11))
+    assert imports.resume_stale_jobs() == 1
+
+    again = ImportJob.objects.get(pk=job.pk)
+    assert (again.state, again.attempts) == ("waiting", 1) and again.runner != job.runner
+    run_job(job.pk, job.runner)  # the task queued first comes after all: it does nothing
+    assert ImportJob.objects.get(pk=job.pk).state == "waiting"
+
+
 def test_the_progress_page_waits_then_counts_the_plays(client, host):
     job = create_job(host, b"{}", name="")
     client.force_login(host)
 
     waiting = progress(client, job).content.decode()
-    ImportJob.objects.filter(pk=job.pk).update(state="running", plays_total=5000,
-                                               plays_done=1200)
+    ImportJob.objects.filter(pk=job.pk).update(state="running")
+    reading = progress(client, job, HX_Request="true").content.decode()
+    ImportJob.objects.filter(pk=job.pk).update(
+        plays_total=5000, plays_done=1200, household=Household.objects.create(name="New"))
     running = progress(client, job, HX_Request="true").content.decode()
 
-    assert "about to start" in waiting
+    assert "about to start" in waiting and "about to start" in reading
     assert 'hx-trigger="every 1s"' in waiting
     assert "1200 of 5000 plays imported" in running
     assert "<html" not in running
