@@ -10,6 +10,8 @@ earlier evenings: Mensch ärgere dich nicht, Entenspiel and the family's own Sky
 a Kniffel game entered cell by cell every fiftieth. The BG Stats file is as large: a family's
 years of Skyjo, Catan and Codenames (teams), four to six players a play.
 
+- Alone: the tablets save for 30 seconds with nothing else going on, the baseline of the run
+  (`tablet_p99_ms_alone`).
 - The mix: every tablet corrects its player's upper fields over and over, each save with an
   ``Idempotency-Key`` as the app's tablets send it (eight tablets for six players: two pairs
   share a player, and their conflicts, 409, are designed), while the member uploads the
@@ -18,7 +20,8 @@ years of Skyjo, Catan and Codenames (teams), four to six players a play.
   meanwhile (`tablet_errors` counts every answer other than a save or a conflict: a dropped
   connection too); `entries_lost` the cells whose last confirmed value the server does not
   have, `entries_doubled` the saves applied more often than they were answered;
-  `keyed_entry_bytes` the most a key keeps. `upload_seconds_p99` is the uploads' requests.
+  `keyed_entry_bytes` the most a key keeps. `upload_seconds_p99` is the uploads' requests;
+  `tablet_p99_ms_while_pads` and `_after_pads` split the tablets' saves at the last pad.
 - The interruption: the backup uploaded once more, nobody on its progress page; half-way the
   worker's process is killed (SIGKILL) and another started, as `manage.py serve` does.
   `import_resume_seconds` runs from the kill to the next step written; `plays_written_twice`
