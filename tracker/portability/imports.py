@@ -259,7 +259,7 @@ def resume_if_stale(job: ImportJob) -> ImportJob:
     claimed = ImportJob.objects.filter(pk=job.pk, runner=job.runner, beat_at=job.beat_at,
                                        state=job.state
                                        ).update(runner=runner, beat_at=timezone.now(),
-                                                attempts=F("attempts") + running)
+                                                attempts=F("attempts") + int(running))
     job.refresh_from_db()
     if claimed and job.attempts > MAX_ATTEMPTS:
         with translation.override(job.language):
