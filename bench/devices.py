@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
-from serving import cpu_seconds, gunicorn_process, kniffel_game
+from serving import cpu_seconds, gunicorn_process, kniffel_game, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Julia", "Tobias", "Lena", "Max", "Oma", "Opa"]
@@ -185,11 +185,6 @@ def open_board(browser: Browser, base: str, path: str) -> Page:
     page.goto(path)
     page.wait_for_selector("#board")
     return page
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def follow(tablet_a: Page, followers: list[Page], boards: list[Page], game: dict,

@@ -50,11 +50,11 @@ import threading
 import time
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from urllib.parse import urlencode
 
 from concurrency import CSRF, PLAYERS, UPPER, Tablet, Tally, bench_environment
-from serving import free_port, kniffel_game
+from serving import gunicorn_process, kniffel_game, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Each run stops after this, whatever happens: the server is local, the work bounded.
@@ -219,52 +219,36 @@ def bgstats_file(plays: int) -> dict[str, Any]:
             "games": games, "plays": items}
 
 
-class Served:
-    """The app as `manage.py serve` runs it, with the worker reachable for a kill."""
+class Worker:
+    """The worker of background work that `manage.py serve` starts beside gunicorn, reachable
+    for a kill; started again after one, as `serve` does."""
 
-    def __init__(self, env: dict[str, str], log: Path):
-        """The server's and the worker's messages (a 409 for each designed conflict) go to
-        ``log``."""
-        self.env = env
-        self.port = free_port()
-        self.log = log.open("ab")
-        self.server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--config",
-             "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{self.port}",
-             "--log-level", "warning"], cwd=ROOT, env=env, stderr=self.log)
-        self.worker = self.start_worker()
-        for _ in range(200):
-            try:
-                http.client.HTTPConnection("127.0.0.1", self.port, timeout=1).connect()
-                break
-            except OSError:
-                time.sleep(0.1)
+    def __init__(self, env: dict[str, str], log: IO[bytes]):
+        self.env, self.log = env, log
+        self.process = self.start()
 
-    def start_worker(self) -> subprocess.Popen:
+    def start(self) -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "manage.py", "run_worker", "--verbosity", "0"],
                                 cwd=ROOT, env=self.env, start_new_session=True,
                                 stderr=self.log)
 
-    def kill_worker(self) -> None:
-        """The worker's machine dies: SIGKILL, nothing of it runs after."""
-        os.killpg(self.worker.pid, signal.SIGKILL)
-        self.worker.wait()
+    def kill_and_replace(self) -> None:
+        """The worker's machine dies (SIGKILL: nothing of it runs after); another starts."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.process = self.start()
 
     def stop(self) -> None:
-        self.server.terminate()
-        self.server.wait(timeout=20)
-        if self.worker.poll() is None:
-            os.killpg(self.worker.pid, signal.SIGTERM)
-            try:
-                self.worker.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill_worker()
-        self.log.close()
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
 
 
 def percentile_ms(values: list[float], share: float) -> float:
-    ordered = sorted(values) or [0.0]
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
+    return percentile(values, share) * 1000
 
 
 def errors(tally: Tally) -> int:
@@ -316,7 +300,7 @@ def job_progress(database: Path, job: int) -> tuple[str, int]:
                           (job,)).fetchone()
 
 
-def interrupted_import(served: Served, member: Member, data: bytes, database: Path
+def interrupted_import(worker: Worker, member: Member, data: bytes, database: Path
                        ) -> tuple[float, int, int]:
     """Upload ``data``, kill the worker half-way, start another; seconds from the kill to
     the next step, the plays written before the kill, and the plays in the end."""
@@ -328,9 +312,8 @@ def interrupted_import(served: Served, member: Member, data: bytes, database: Pa
         if time.monotonic() > deadline:
             raise SystemExit("The import did not get half-way in time.")
         time.sleep(0.2)
-    served.kill_worker()
     killed_at, before = time.monotonic(), job_progress(database, job)[1]
-    served.worker = served.start_worker()
+    worker.kill_and_replace()
     while job_progress(database, job)[1] == before and time.monotonic() < deadline:
         time.sleep(0.2)
     resumed = time.monotonic() - killed_at
@@ -365,49 +348,50 @@ def main() -> None:
     backup = json.dumps(grown(demo_export(env), plays), ensure_ascii=False,
                         separators=(",", ":")).encode()
     bgstats = json.dumps(bgstats_file(plays), ensure_ascii=False, indent=1).encode()
-    served = Served(env, workdir / "served.log")
-    try:
-        member = Member(served.port, ids["session"])
-        tablets_ready = tablets_at_the_table(served.port, ids, tablets)
-        warm_up_saves = tablets
-        took: list[float] = []
-        uploads: list[float] = []
-        statuses: list[int] = []
+    log = (workdir / "served.log").open("ab")  # a 409 for each designed conflict, and more
+    with gunicorn_process(env, workers=3, log=log) as (port, _server):
+        worker = Worker(env, log)
+        try:
+            member = Member(port, ids["session"])
+            tablets_ready = tablets_at_the_table(port, ids, tablets)
+            warm_up_saves = tablets
+            took: list[float] = []
+            uploads: list[float] = []
+            statuses: list[int] = []
+            #: When the pads were asked for, then when each was answered.
+            pads_printing: list[float] = []
 
-        def timed_upload(data: bytes) -> str:
-            started = time.monotonic()
-            progress = member.upload(data)
-            uploads.append(time.monotonic() - started)
-            return progress
+            def timed_upload(data: bytes) -> str:
+                started = time.monotonic()
+                progress = member.upload(data)
+                uploads.append(time.monotonic() - started)
+                return progress
 
-        pads_printing: list[float] = []
+            def print_pad() -> None:
+                member.pad(sheets, statuses)
+                pads_printing.append(time.monotonic())
 
-        def printing(pad: threading.Thread) -> None:
-            pad.start()
-            pad.join(timeout=300)
-            pads_printing.append(time.monotonic())
+            def the_mix() -> None:
+                started = time.monotonic()
+                first = timed_upload(backup)
+                pads_printing.append(time.monotonic())
+                pads = [threading.Thread(target=print_pad) for _ in range(3)]
+                for pad in pads:
+                    pad.start()
+                second = timed_upload(bgstats)
+                member.follow(first, started + LONGEST_IMPORT_SECONDS)
+                member.follow(second, started + LONGEST_IMPORT_SECONDS)
+                for pad in pads:
+                    pad.join(timeout=300)
+                took.append(time.monotonic() - started)
 
-        def the_mix() -> None:
-            started = time.monotonic()
-            pads = [threading.Thread(target=printing, args=(threading.Thread(
-                target=member.pad, args=(sheets, statuses)),)) for _ in range(3)]
-            first = timed_upload(backup)
-            pads_printing.append(time.monotonic())
-            for pad in pads:
-                pad.start()
-            second = timed_upload(bgstats)
-            member.follow(first, started + LONGEST_IMPORT_SECONDS)
-            member.follow(second, started + LONGEST_IMPORT_SECONDS)
-            for pad in pads:
-                pad.join(timeout=300)
-            took.append(time.monotonic() - started)
-
-        alone = while_tablets_save(tablets_ready, ids["players"],
-                                   lambda: time.sleep(10 if options.quick else 30))
-        mix = while_tablets_save(tablets_ready, ids["players"], the_mix)
-        resumed, killed_at, landed = interrupted_import(served, member, backup, database)
-    finally:
-        served.stop()
+            alone = while_tablets_save(tablets_ready, ids["players"],
+                                       lambda: time.sleep(10 if options.quick else 30))
+            mix = while_tablets_save(tablets_ready, ids["players"], the_mix)
+            resumed, killed_at, landed = interrupted_import(worker, member, backup, database)
+        finally:
+            worker.stop()
+    log.close()
     lost, doubled = lost_and_doubled(database, ids["play"], [alone, mix], warm_up_saves + sum(
         tally.statuses.get(200, 0) for tally in (alone, mix)))
     entries, largest = keyed_entries(env)

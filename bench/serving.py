@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,15 +30,16 @@ def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
 
 
 @contextmanager
-def gunicorn_process(env: dict[str, str], workers: int
+def gunicorn_process(env: dict[str, str], workers: int, log: IO[bytes] | None = None
                      ) -> Iterator[tuple[int, subprocess.Popen]]:
-    """As :func:`gunicorn`, and the master process too, for measuring what the server uses."""
+    """As :func:`gunicorn`, and the master process too, for measuring what the server uses;
+    the server's messages go to ``log`` where one is given."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "tracker.wsgi",
          "--config", "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--log-level", "warning"],
-        cwd=ROOT, env=env)
+        cwd=ROOT, env=env, stderr=log)
     try:
         for _ in range(200):
             try:
@@ -49,6 +51,12 @@ def gunicorn_process(env: dict[str, str], workers: int
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank); 0 for none."""
+    ordered = sorted(values) or [0.0]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def cpu_seconds(master: int) -> float:

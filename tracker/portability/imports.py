@@ -63,8 +63,8 @@ QUEUED_TOO_LONG = timedelta(minutes=10)
 #: How often each worker looks for jobs whose runner died.
 SWEEP_SECONDS = 10
 MAX_ATTEMPTS = 5
-#: A pause after each step: a tablet waiting for SQLite's write lock retries every 0.1 s at
-#: most, and would otherwise find the lock taken again by the next step each time.
+#: A pause after each step: the writers woken when a step ends (tracker/common/sqlite) take
+#: their turns before the import asks for its next one.
 PAUSE_BETWEEN_STEPS = 0.15
 
 

@@ -9,6 +9,7 @@ import time
 from types import FrameType
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
 from tracker.table import coaching
@@ -41,7 +42,8 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, stop)
         server = start([sys.executable, "-m", "gunicorn", "tracker.wsgi",
                         "--config", "python:tracker.gunicorn_conf", "--bind", bind])
-        worker_command = [sys.executable, "manage.py", "run_worker", "--verbosity", "0"]
+        worker_command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "run_worker",
+                          "--verbosity", "0"]
         running = [start(worker_command) for _ in range(workers)]
         coaching.compute_all_tables.enqueue()
         started = [time.monotonic()] * workers
