@@ -609,8 +609,8 @@
   // seconds while hidden. When something changed it reads itself again and swaps in each
   // region (data-follow-region) — unless this device is in the middle of something there:
   // a field being typed in, a form changed and not sent, a request under way, entries
-  // waiting. Those regions wait for the next round. An open editor (data-follow-keep, not
-  // empty) stays as it is inside the new region.
+  // waiting, a finger down. Those regions wait for the next round. An open editor
+  // (data-follow-keep, not empty) stays as it is inside the new region.
   const follower = (function () {
     let timer = null;
     let asking = false;
@@ -619,6 +619,19 @@
     let ownChanges = 0;
     document.addEventListener("htmx:beforeRequest", () => { ownChanges += 1; });
     document.addEventListener("htmx:afterSwap", () => { ownChanges += 1; });
+
+    // A region swapped between a finger's down and up would take the tap with it: the browser
+    // clicks only where both touched the same element, and the element it went down on has
+    // left the page. So nothing is swapped while a finger (or the mouse button) is down.
+    let pressed = false;
+    let released = null;
+    document.addEventListener("pointerdown", () => {
+      window.clearTimeout(released);
+      pressed = true;
+    }, true);
+    ["pointerup", "pointercancel"].forEach((type) => document.addEventListener(type, () => {
+      released = window.setTimeout(() => { pressed = false; }, 50);  // after the click
+    }, true));
 
     function main() { return document.getElementById("main"); }
 
@@ -658,7 +671,7 @@
       const requesting = Array.from(region.querySelectorAll(".htmx-request"))
         .some((element) => !kept(element));
       // A correction under way (data-follow-hold) is a form the page's address does not show.
-      return typing || changedControls(region) || requesting
+      return pressed || typing || changedControls(region) || requesting
         || region.classList.contains("htmx-request") || outbox.waiting().length > 0
         || region.querySelector("[data-follow-hold]") !== null;
     }

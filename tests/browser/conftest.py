@@ -1,3 +1,4 @@
+import re
 import threading
 
 import pytest
@@ -139,6 +140,14 @@ def choose_game(page: Page, game_tile) -> None:
     while the old form is still being replaced would be tapped on a form about to go."""
     game_tile.click()
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
+def rematch(page: Page) -> None:
+    """Tap "Rematch" and wait until the new play's page is open: the finished play's address
+    matches the same pattern, so waiting for any play's address would not wait at all."""
+    finished_play = page.url
+    page.get_by_role("button", name="Rematch").click()
+    page.wait_for_url(lambda url: url != finished_play and re.search(r"/plays/\d+/$", url))
 
 
 @pytest.fixture(scope="session")

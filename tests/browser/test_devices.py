@@ -72,6 +72,27 @@ def test_a_second_tablet_follows_the_sheet_and_keeps_its_open_editor(
     expect(cell(host_page, ben, "threes")).to_have_text("9", timeout=FOLLOWS_WITHIN_MS)
 
 
+def test_a_tap_held_down_while_another_tablet_enters_is_not_lost(
+        host_page: Page, live_server, table, sheet):
+    anna, ben = table["players"]
+    host_page.goto(live_server.url + sheet.get_absolute_url())
+    cell(host_page, anna, "ones").click()
+    editor = host_page.locator("#editor")
+    die = editor.locator(".die-pad[aria-label='1']")
+    die.hover()
+    host_page.mouse.down()
+    # Another tablet enters Ben's chance while the finger is on the die: this tablet reads the
+    # sheet again meanwhile, and the tap still counts once the finger is lifted.
+    with host_page.expect_request_finished(
+            lambda request: request.url == live_server.url + sheet.get_absolute_url()):
+        write_cell(sheet, ben, "chance", 22, expected_version=None)
+    host_page.evaluate("() => new Promise((done) => setTimeout(done, 200))")
+    host_page.mouse.up()
+    expect(editor.locator(".dice-slots button.die")).to_have_count(1)
+    expect(cell(host_page, ben, "chance")).to_have_text("22", timeout=FOLLOWS_WITHIN_MS)
+    expect(editor.locator(".dice-slots button.die")).to_have_count(1)
+
+
 def test_a_race_form_follows_and_keeps_its_taps_through_a_reload(
         host_page: Page, second_host_page: Page, live_server, table, race):
     host_page.goto(live_server.url + race.get_absolute_url())

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import choose_game
+from tests.browser.conftest import choose_game, rematch
 from tests.factories import OwnGameFactory, PlayerFactory
 
 pytestmark = pytest.mark.browser
@@ -70,8 +70,7 @@ def test_an_evening_of_own_games(host_page: Page, live_server, table):
     expect(page.locator(".status")).to_contain_text("Finished")
 
     # The rematch is lost together: nobody wins.
-    page.get_by_role("button", name="Rematch").click()
-    page.wait_for_url(re.compile(r"/plays/\d+/$"))
+    rematch(page)
     page.get_by_text("We lost").click()
     page.get_by_role("button", name="Save result").click()
     expect(page.locator(".status")).to_contain_text("Finished")
