@@ -633,6 +633,8 @@
       released = window.setTimeout(() => { pressed = false; }, 50);  // after the click
     }, true));
 
+    const FOCUSABLE = "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]";
+
     function main() { return document.getElementById("main"); }
 
     // An open editor is kept as it is (see swapRegion): what is typed there holds nothing up.
@@ -690,8 +692,14 @@
         const again = fresh.querySelector("#" + CSS.escape(open.id));
         if (again) again.open = true;
       });
+      // The focus stays where it was: on the same cell or control in the new region.
+      const active = document.activeElement;
+      const holder = region.contains(active) && !kept(active) ? active.closest("[id]") : null;
       region.replaceWith(fresh);
       htmx.process(fresh);
+      const again = holder && holder !== region && document.getElementById(holder.id);
+      const control = again && (again.matches(FOCUSABLE) ? again : again.querySelector(FOCUSABLE));
+      if (control) control.focus({preventScroll: true});
     }
 
     async function refresh() {
@@ -718,6 +726,7 @@
         }
       });
       if (!waited) current.dataset.state = fresh.dataset.state;
+      document.dispatchEvent(new CustomEvent("tracker:followed"));
       outbox.showMarks();
       keepAwake();
     }

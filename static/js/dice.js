@@ -66,6 +66,8 @@
     const slots = form.querySelector(".dice-slots");
     const labels = new Map(Array.from(form.querySelectorAll(".die-pad"),
       (pad) => [pad.value.slice(4), pad.textContent]));
+    const names = new Map(Array.from(form.querySelectorAll(".die-pad"),
+      (pad) => [pad.value.slice(4), pad.getAttribute("aria-label")]));
     const made = form.querySelector("template.die-made");
     slots.querySelectorAll(".die").forEach((old) => old.remove());
     const clear = slots.querySelector(".clear");
@@ -73,6 +75,7 @@
       const button = made.content.firstElementChild.cloneNode(true);
       button.value = "undie:" + position;
       button.textContent = labels.get(die);
+      button.setAttribute("aria-label", names.get(die));
       slots.insertBefore(button, clear);
     });
     for (let empty = dice.length; empty < DICE; empty += 1) {
@@ -111,7 +114,8 @@
       const next = form.querySelector(".dice-slots button.die") || form.querySelector(".die-pad");
       next.focus();
     } else if (tap.startsWith("die:") && dice.length === DICE) {
-      const first = form.querySelector(".options button");
+      // The field the cell was tapped for first: Enter puts the roll where it was meant to go.
+      const first = form.querySelector(".options .tapped") || form.querySelector(".options button");
       if (first) first.focus();
     }
   }

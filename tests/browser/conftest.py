@@ -8,7 +8,19 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import servers
 from tests.browser.servers import AppServer
-from tests.factories import GameNightFactory, PlayerFactory, UserFactory
+from tests.factories import (
+    GameNightFactory,
+    InvitationFactory,
+    OwnGameFactory,
+    PlayerFactory,
+    UserFactory,
+)
+from tests.kniffel_games import finished_kniffel
+from tracker.evenings.models import Series, Tournament, TournamentEntry
+from tracker.evenings.recording import start_series_race, start_tournament_round
+from tracker.room.models import ShareLink
+from tracker.table.recording import record_result, start_play, write_cell
+from tracker.table.rounds import add_round
 
 PASSWORD = "secret"
 
@@ -124,6 +136,12 @@ def second_host_page(browser: Browser, live_server, table, browser_context_args)
     context.close()
 
 
+def cell_named(page: Page, player: str, field: str):
+    """A Kniffel or score-pad cell by the start of its name: "Anna, Chance: 21" names the
+    player, the field (or "round 2") and what the cell holds."""
+    return page.get_by_label(re.compile(rf"^{re.escape(player)}, {re.escape(field)}: "))
+
+
 def catch_remaining_elephants(page: Page) -> None:
     """Tap "Caught" for every elephant of the Maus form that is not entered yet."""
     cards = page.locator(".player-card")
@@ -148,6 +166,99 @@ def rematch(page: Page) -> None:
     finished_play = page.url
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_url(lambda url: url != finished_play and re.search(r"/plays/\d+/$", url))
+
+
+@pytest.fixture
+def family_pages(table, settings, coach_tables) -> dict[str, str]:
+    """An evening of eight at the table, with every kind of page the family opens on a phone,
+    by name: the forms of each game, a Kniffel and a Weltraum-Kniffel sheet of six, the score
+    pad of eight, a corrected result, a series, a tournament, the boards and the coach."""
+    settings.COACH_TABLES_DIR = coach_tables
+    household, night, host = table["household"], table["night"], table["host"]
+    players = table["players"] + [
+        PlayerFactory(household=household, name=name)
+        for name in ("Carla", "David", "Großmutter Hildegard", "Finn", "Greta", "Hannes")]
+    night.players.set(players)
+    four, six = players[:4], players[:6]
+
+    def play(game, seated, **setup):
+        return start_play(household=household, game=game, players=seated, game_night=night,
+                          user=host, **setup)
+
+    def own(name, **rules):
+        return OwnGameFactory(household=household, name=name, **rules)
+
+    forms = {f"the {name} form": play(game, four if game != "mau_mau" else six)
+             for name, game in (("Die Maus im Nacken", "maus_im_nacken"),
+                                ("Mouse Trap", "mouse_trap"),
+                                ("Alles für die Katz", "alles_fuer_die_katz"),
+                                ("Mensch ärgere dich nicht", "mensch_aergere_dich_nicht"),
+                                ("Entenspiel", "entenspiel"), ("Mau Mau", "mau_mau"))}
+    forms |= {f"the form of an own game {kind}": play("generic", six, own_game=game)
+              for kind, game in (("by order", own("Carcassonne", scoring="places")),
+                                 ("together", own("Hanabi", scoring="cooperative")),
+                                 ("in teams", own("Codenames", teams=True)))}
+    kniffel = play("kniffel", six)
+    for player in six:
+        write_cell(kniffel, player, "sixes", 24, expected_version=None)
+    space = play("weltraum_kniffel", six)
+    pad = play("generic", players, own_game=own("Wizard"))
+    add_round(pad, 1, {player.key: 10 * index - 20 for index, player in enumerate(players)},
+              expected_version=pad.version)
+    finished = play("maus_im_nacken", players[:2])
+    record_result(finished, maus_result(players[:2]), expected_version=finished.version)
+    finished.refresh_from_db()
+    corrected = maus_result(players[:2])
+    corrected["elephants"][players[1].key][1] = "seat:4"
+    record_result(finished, corrected, expected_version=finished.version, user=host)
+    analysed = finished_kniffel(household, night, players[:2])
+    series = Series.objects.create(household=household, name="Winterrennen",
+                                   game="maus_im_nacken", races_planned=3, created_by=host)
+    series.players.set(players[:2])
+    race = start_series_race(series, user=host)
+    record_result(race, maus_result(players[:2]), expected_version=race.version)
+    tournament = Tournament.objects.create(household=household, name="Greta's birthday",
+                                           game="maus_im_nacken", rounds_planned=2,
+                                           created_by=host)
+    for player in players:
+        TournamentEntry.objects.create(tournament=tournament, player=player)
+    start_tournament_round(tournament, user=host)
+
+    def board(**shared):
+        return f"/board/{ShareLink.objects.create(household=household, **shared).token}/"
+
+    return {
+        "login": "/accounts/login/",
+        "sign-up": f"/invite/{InvitationFactory(household=household).token}/",
+        "home": "/",
+        "a night's page": night.get_absolute_url(),
+        "who is here": f"{night.get_absolute_url()}players/",
+        "the new-game screen": f"{night.get_absolute_url()}plays/new/",
+        **{name: form.get_absolute_url() for name, form in forms.items()},
+        "the final scores form of an own game": f"{pad.get_absolute_url()}?final=1",
+        "the Kniffel sheet": kniffel.get_absolute_url(),
+        "the Weltraum-Kniffel sheet": space.get_absolute_url(),
+        "the score pad": pad.get_absolute_url(),
+        "a corrected result": finished.get_absolute_url(),
+        "the history": "/history/",
+        "a player's page": f"/players/{players[4].pk}/",
+        "a game's statistics": "/games/kniffel/",
+        "the year review": f"/review/{night.date.year}/",
+        "the household": "/household/",
+        "the households": "/households/",
+        "deleting the household": "/household/delete/",
+        "the series": "/series/",
+        "a new series": "/series/new/",
+        "a series": series.get_absolute_url(),
+        "a new tournament": "/tournaments/new/",
+        "a tournament": tournament.get_absolute_url(),
+        "the print page": "/print/pad/",
+        "the import": "/household/import/",
+        "the coach's analysis": f"/plays/{analysed.pk}/coach/{players[0].pk}/",
+        "the board of the night": board(game_night=night),
+        "the board of the Kniffel sheet": board(play=kniffel),
+        "the board of the score pad": board(play=pad),
+    }
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import choose_game
+from tests.browser.conftest import cell_named, choose_game
 from tests.factories import OwnGameFactory
 from tracker.table.models import KniffelCell, Play
 from tracker.table.recording import record_result, start_play, write_cell
@@ -285,7 +285,7 @@ def skyjo_on_the_pad(table) -> Play:
 def enter_offline(page: Page, player, number: int, value: int) -> None:
     """Tap the player's cell of round ``number`` without a connection and type the points
     into the device's own editor: they wait on the device, shown on the cell."""
-    cell = page.get_by_label(f"{player.name} · round {number}", exact=True)
+    cell = cell_named(page, player.name, f"round {number}")
     cell.click()
     editor = page.locator("#pad-editor")
     editor.locator("input[name=points]").fill(str(value))
@@ -342,7 +342,7 @@ def test_a_score_pad_goes_on_offline_for_as_many_rounds_as_the_game_needs(
     for number, points in enumerate(rounds, start=1):
         for player, value in zip((anna, ben), points, strict=True):
             enter_offline(host_page, player, number, value)
-    expect(host_page.get_by_label("Anna · round 4", exact=True)).to_be_visible()
+    expect(cell_named(host_page, "Anna", "round 4")).to_be_visible()
     expect(host_page.locator("#connection")).to_contain_text("waiting to be sent: 6")
     assert Play.objects.get(pk=play.pk).result == {}
 

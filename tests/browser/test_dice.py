@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from games import get
+from tests.browser.conftest import cell_named
 from tracker.table.models import KniffelCell, Play
 from tracker.table.recording import start_play, write_cell
 
@@ -37,7 +38,7 @@ def requests_sent(page: Page) -> Iterator[list[Request]]:
 
 def open_editor(page: Page, live_server, play: Play, player, field: str) -> None:
     page.goto(live_server.url + play.get_absolute_url())
-    page.get_by_label(f"{player.name} · {say_label(play, field)}", exact=True).click()
+    cell_named(page, player.name, say_label(play, field)).click()
     editor = page.locator("#editor")
     expect(editor.locator(".question, .dice-form").first).to_be_visible()
     if editor.locator(".question").count():
@@ -116,7 +117,7 @@ def test_die_taps_ask_nothing_and_the_pad_shows_the_engines_options(host_page: P
         assert sent == []
 
         editor.locator("button[name=choose][value=large_straight]").click()
-        expect(host_page.get_by_label("Anna · Large straight", exact=True)).to_have_text("40")
+        expect(cell_named(host_page, "Anna", "Large straight")).to_have_text("40")
     posts = [request for request in sent if request.method == "POST"]
     assert len(posts) == 1 and posts[0].url.endswith(f"/{anna.pk}/fours/")
     assert "choose=large_straight" in posts[0].post_data
@@ -180,7 +181,7 @@ def test_the_keyboard_enters_dice_and_chooses_without_the_mouse(host_page: Page,
     expect(editor.locator(".dice-slots").get_by_role("button", name="⚅")).to_have_count(5)
     editor.locator("button[name=choose][value=chance]").focus()
     host_page.keyboard.press("Enter")
-    expect(host_page.get_by_label("Anna · Chance", exact=True)).to_have_text("30")
+    expect(cell_named(host_page, "Anna", "Chance")).to_have_text("30")
 
 
 def test_with_the_coachs_hint_the_taps_still_go_to_the_server(host_page: Page, live_server,
@@ -191,7 +192,7 @@ def test_with_the_coachs_hint_the_taps_still_go_to_the_server(host_page: Page, l
                       players=table["players"], game_night=table["night"], user=table["host"],
                       house_rules={"coach_hint": True})
     host_page.goto(live_server.url + play.get_absolute_url())
-    host_page.get_by_label("Anna · UFO", exact=True).click()
+    cell_named(host_page, "Anna", "UFO").click()
     editor = host_page.locator("#editor")
     expect(editor.locator(".coach-hint")).to_be_visible()
     expect(editor.locator("#roll-table")).to_have_count(0)

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import catch_remaining_elephants, choose_game, rematch
+from tests.browser.conftest import catch_remaining_elephants, cell_named, choose_game, rematch
 from tracker.evenings.models import Series
 from tracker.table.models import Play
 from tracker.table.recording import start_play
@@ -82,7 +82,7 @@ def test_abandoning_a_kniffel_sheet(tablet: Page, live_server, table):
     tablet.goto(live_server.url + "/")
     expect(tablet.locator(".rows li.item", has_text="Kniffel")).to_contain_text("Anna, Ben")
     tablet.goto(live_server.url + play.get_absolute_url())
-    tablet.get_by_label("Anna · Chance", exact=True).click()
+    cell_named(tablet, "Anna", "Chance").click()
     tablet.locator("#editor input[name=points]").fill("21")
     tablet.locator("#editor button[name=save]").click()
     expect(tablet.locator("tr.grand td").first).to_have_text("21")

@@ -7,14 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TOO_SMALL, choose_game, log_in, maus_result
-from tests.factories import InvitationFactory, OwnGameFactory, PlayerFactory
-from tests.kniffel_games import finished_kniffel
-from tracker.evenings.models import Series, Tournament, TournamentEntry
-from tracker.evenings.recording import start_series_race, start_tournament_round
-from tracker.room.models import ShareLink
-from tracker.table.recording import record_result, start_play, write_cell
-from tracker.table.rounds import add_round
+from tests.browser.conftest import TOO_SMALL, cell_named, choose_game, log_in
+from tests.factories import PlayerFactory
+from tracker.table.recording import start_play
 
 pytestmark = pytest.mark.browser
 
@@ -30,99 +25,6 @@ PAGE_WIDTH = """() => {
 NARROW_AND_WIDE = ("home", "a night's page", "the new-game screen", "the Kniffel sheet",
                    "the score pad", "a player's page", "the coach's analysis",
                    "the board of the night", "the board of the Kniffel sheet")
-
-
-@pytest.fixture
-def pages(table, settings, coach_tables) -> dict[str, str]:
-    """An evening of eight at the table, with every kind of page the family opens on a phone,
-    by name: the forms of each game, a Kniffel and a Weltraum-Kniffel sheet of six, the score
-    pad of eight, a corrected result, a series, a tournament, the boards and the coach."""
-    settings.COACH_TABLES_DIR = coach_tables
-    household, night, host = table["household"], table["night"], table["host"]
-    players = table["players"] + [
-        PlayerFactory(household=household, name=name)
-        for name in ("Carla", "David", "Großmutter Hildegard", "Finn", "Greta", "Hannes")]
-    night.players.set(players)
-    four, six = players[:4], players[:6]
-
-    def play(game, seated, **setup):
-        return start_play(household=household, game=game, players=seated, game_night=night,
-                          user=host, **setup)
-
-    def own(name, **rules):
-        return OwnGameFactory(household=household, name=name, **rules)
-
-    forms = {f"the {name} form": play(game, four if game != "mau_mau" else six)
-             for name, game in (("Die Maus im Nacken", "maus_im_nacken"),
-                                ("Mouse Trap", "mouse_trap"),
-                                ("Alles für die Katz", "alles_fuer_die_katz"),
-                                ("Mensch ärgere dich nicht", "mensch_aergere_dich_nicht"),
-                                ("Entenspiel", "entenspiel"), ("Mau Mau", "mau_mau"))}
-    forms |= {f"the form of an own game {kind}": play("generic", six, own_game=game)
-              for kind, game in (("by order", own("Carcassonne", scoring="places")),
-                                 ("together", own("Hanabi", scoring="cooperative")),
-                                 ("in teams", own("Codenames", teams=True)))}
-    kniffel = play("kniffel", six)
-    for player in six:
-        write_cell(kniffel, player, "sixes", 24, expected_version=None)
-    space = play("weltraum_kniffel", six)
-    pad = play("generic", players, own_game=own("Wizard"))
-    add_round(pad, 1, {player.key: 10 * index - 20 for index, player in enumerate(players)},
-              expected_version=pad.version)
-    finished = play("maus_im_nacken", players[:2])
-    record_result(finished, maus_result(players[:2]), expected_version=finished.version)
-    finished.refresh_from_db()
-    corrected = maus_result(players[:2])
-    corrected["elephants"][players[1].key][1] = "seat:4"
-    record_result(finished, corrected, expected_version=finished.version, user=host)
-    analysed = finished_kniffel(household, night, players[:2])
-    series = Series.objects.create(household=household, name="Winterrennen",
-                                   game="maus_im_nacken", races_planned=3, created_by=host)
-    series.players.set(players[:2])
-    race = start_series_race(series, user=host)
-    record_result(race, maus_result(players[:2]), expected_version=race.version)
-    tournament = Tournament.objects.create(household=household, name="Greta's birthday",
-                                           game="maus_im_nacken", rounds_planned=2,
-                                           created_by=host)
-    for player in players:
-        TournamentEntry.objects.create(tournament=tournament, player=player)
-    start_tournament_round(tournament, user=host)
-
-    def board(**shared):
-        return f"/board/{ShareLink.objects.create(household=household, **shared).token}/"
-
-    return {
-        "login": "/accounts/login/",
-        "sign-up": f"/invite/{InvitationFactory(household=household).token}/",
-        "home": "/",
-        "a night's page": night.get_absolute_url(),
-        "who is here": f"{night.get_absolute_url()}players/",
-        "the new-game screen": f"{night.get_absolute_url()}plays/new/",
-        **{name: form.get_absolute_url() for name, form in forms.items()},
-        "the final scores form of an own game": f"{pad.get_absolute_url()}?final=1",
-        "the Kniffel sheet": kniffel.get_absolute_url(),
-        "the Weltraum-Kniffel sheet": space.get_absolute_url(),
-        "the score pad": pad.get_absolute_url(),
-        "a corrected result": finished.get_absolute_url(),
-        "the history": "/history/",
-        "a player's page": f"/players/{players[4].pk}/",
-        "a game's statistics": "/games/kniffel/",
-        "the year review": f"/review/{night.date.year}/",
-        "the household": "/household/",
-        "the households": "/households/",
-        "deleting the household": "/household/delete/",
-        "the series": "/series/",
-        "a new series": "/series/new/",
-        "a series": series.get_absolute_url(),
-        "a new tournament": "/tournaments/new/",
-        "a tournament": tournament.get_absolute_url(),
-        "the print page": "/print/pad/",
-        "the import": "/household/import/",
-        "the coach's analysis": f"/plays/{analysed.pk}/coach/{players[0].pk}/",
-        "the board of the night": board(game_night=night),
-        "the board of the Kniffel sheet": board(play=kniffel),
-        "the board of the score pad": board(play=pad),
-    }
 
 
 def choose_kniffel_for_three(page: Page) -> None:
@@ -145,10 +47,11 @@ def page_width(page: Page, url: str, name: str) -> int:
     return page.evaluate(PAGE_WIDTH)
 
 
-def test_every_page_fits_a_phone_and_every_control_a_finger(page: Page, live_server, pages):
+def test_every_page_fits_a_phone_and_every_control_a_finger(page: Page, live_server,
+                                                           family_pages):
     page.set_viewport_size(PHONE)
     too_wide, too_small = {}, {}
-    for name, path in pages.items():
+    for name, path in family_pages.items():
         if name == "home":
             log_in(page, live_server)
         width = page_width(page, live_server.url + path, name)
@@ -161,7 +64,7 @@ def test_every_page_fits_a_phone_and_every_control_a_finger(page: Page, live_ser
     for phone in (360, 430):
         page.set_viewport_size({**PHONE, "width": phone})
         for name in NARROW_AND_WIDE:
-            width = page_width(page, live_server.url + pages[name], name)
+            width = page_width(page, live_server.url + family_pages[name], name)
             if width > phone:
                 too_wide[f"{name} at {phone}"] = width
     assert too_wide == {}, "pages wider than the phone"
@@ -188,7 +91,7 @@ def test_the_kniffel_editor_is_a_sheet_at_the_bottom_of_a_phone(host_page: Page,
     editor = host_page.locator("#editor")
     assert editor.bounding_box() is None  # nothing open: it takes no room
 
-    host_page.get_by_label("Anna · Chance", exact=True).click()
+    cell_named(host_page, "Anna", "Chance").click()
     for entered, die in enumerate([5, 5, 2, 2, 2], start=1):
         editor.locator(f".die-pad[aria-label='{die}']").click()
         expect(editor.locator(".dice-slots button.die")).to_have_count(entered)

@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import cell_named
 from tests.factories import OwnGameFactory
 from tracker.table.models import Play
 from tracker.table.recording import start_play
@@ -57,7 +58,7 @@ def test_a_skyjo_game_round_by_round_to_its_target(host_page: Page, live_server,
 
     # A reload loses nothing, and a cell of an earlier round is corrected in place.
     host_page.reload()
-    host_page.get_by_label("Ben · round 2", exact=True).click()
+    cell_named(host_page, "Ben", "round 2").click()
     expect(pad.locator("h2")).to_have_text("Ben · Round 2")
     pad.get_by_role("button", name="Take back the last digit").click()
     pad.get_by_role("button", name="Take back the last digit").click()

@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.conftest import cell_named
 from tracker.table.models import KniffelCell, Play
 from tracker.table.recording import start_play
 
@@ -40,7 +41,7 @@ def within_viewport(page: Page, locator: Locator) -> bool:
 def test_a_cell_out_of_turn_asks_first_then_takes_the_roll(host_page: Page, live_server, table,
                                                            width, height):
     open_sheet(host_page, live_server, table, width, height)
-    host_page.get_by_label("Ben · Full House", exact=True).click()
+    cell_named(host_page, "Ben", "Full House").click()
     editor = host_page.locator("#editor")
     expect(editor.locator(".question")).to_have_text(
         "It is Anna's turn. Enter this for Ben anyway?")
@@ -55,7 +56,7 @@ def test_a_cell_out_of_turn_asks_first_then_takes_the_roll(host_page: Page, live
     enter_dice(host_page, [3, 3, 2, 2, 2])
     expect(editor.locator(".question")).to_have_count(0)
     editor.locator("button[name=choose][value=full_house]").click()
-    expect(host_page.get_by_label("Ben · Full House", exact=True)).to_have_text("25")
+    expect(cell_named(host_page, "Ben", "Full House")).to_have_text("25")
     expect(host_page.locator("#turn")).to_contain_text("Anna's turn")
     cell = KniffelCell.objects.get()
     assert (cell.player, cell.field, cell.points) == (table["players"][1], "full_house", 25)
@@ -63,11 +64,11 @@ def test_a_cell_out_of_turn_asks_first_then_takes_the_roll(host_page: Page, live
 
 def test_back_to_the_player_in_turn_opens_that_row(host_page: Page, live_server, table):
     open_sheet(host_page, live_server, table, 1024, 768)
-    host_page.get_by_label("Ben · Sixes", exact=True).click()
+    cell_named(host_page, "Ben", "Sixes").click()
     host_page.locator("#editor").get_by_role("link", name="Back to Anna").click()
     expect(host_page.locator("#editor h2")).to_have_text("Anna · Sixes")
     expect(host_page.locator("#editor .dice-form")).to_be_visible()
-    host_page.get_by_label("Anna · Sixes", exact=True).click()
+    cell_named(host_page, "Anna", "Sixes").click()
     expect(host_page.locator("#editor .question")).to_have_count(0)
 
 
@@ -75,7 +76,7 @@ def test_back_to_the_player_in_turn_opens_that_row(host_page: Page, live_server,
 def test_the_dice_editor_fits_the_screen_with_the_options_showing(host_page: Page, live_server,
                                                                   table, width, height):
     open_sheet(host_page, live_server, table, width, height)
-    host_page.get_by_label("Anna · Chance", exact=True).click()
+    cell_named(host_page, "Anna", "Chance").click()
     enter_dice(host_page, [5, 5, 2, 2, 2])
     editor = host_page.locator("#editor")
     expect(editor.locator("button[name=choose]")).to_have_count(13)
@@ -92,14 +93,14 @@ def test_the_dice_editor_fits_the_screen_with_the_options_showing(host_page: Pag
         assert box["width"] >= TOUCH and box["height"] >= TOUCH, controls.nth(index)
     typed.fill("16")
     save.click()
-    expect(host_page.get_by_label("Anna · Chance", exact=True)).to_have_text("16")
+    expect(cell_named(host_page, "Anna", "Chance")).to_have_text("16")
 
 
 @pytest.mark.parametrize("failure", ["server error", "unreachable"])
 def test_a_failed_save_says_so_at_the_cell_and_loses_nothing(host_page: Page,
                                                             live_server, table, failure):
     open_sheet(host_page, live_server, table, 1024, 768)
-    host_page.get_by_label("Anna · Chance", exact=True).click()
+    cell_named(host_page, "Anna", "Chance").click()
     editor = host_page.locator("#editor")
     typed = editor.get_by_label("Or type the points")
     typed.fill("23")
@@ -118,7 +119,7 @@ def test_a_failed_save_says_so_at_the_cell_and_loses_nothing(host_page: Page,
         expect(typed).to_have_value("23")
     else:  # kept on the device and sent again by itself
         expect(editor).to_contain_text("Kept on this device")
-        expect(host_page.get_by_label("Anna · Chance", exact=True)).to_have_attribute(
+        expect(cell_named(host_page, "Anna", "Chance")).to_have_attribute(
             "data-waiting", "23")
     assert not KniffelCell.objects.exists()
 
@@ -126,6 +127,6 @@ def test_a_failed_save_says_so_at_the_cell_and_loses_nothing(host_page: Page,
     if failure == "server error":
         editor.get_by_role("button", name="Save").click()
         expect(editor.get_by_role("alert")).to_have_count(0)
-    expect(host_page.get_by_label("Anna · Chance", exact=True)).to_have_text("23",
+    expect(cell_named(host_page, "Anna", "Chance")).to_have_text("23",
                                                                              timeout=8000)
     assert KniffelCell.objects.get().points == 23

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import catch_remaining_elephants, choose_game
+from tests.browser.conftest import catch_remaining_elephants, cell_named, choose_game
 from tracker.room.models import ShareLink
 from tracker.table.models import Play
 from tracker.table.recording import start_play
@@ -34,7 +34,7 @@ BEN_TURNS = [
 
 
 def enter_roll(page: Page, player: str, field_label: str, field: str, dice: list[int]) -> None:
-    page.get_by_label(f"{player} · {field_label}", exact=True).click()
+    cell_named(page, player, field_label).click()
     editor = page.locator("#editor")
     expect(editor.locator(".dice-form")).to_be_visible()
     for entered, die in enumerate(dice, start=1):
@@ -109,7 +109,7 @@ def test_an_invalid_entry_shows_the_message_and_keeps_what_was_entered(host_page
     kniffel = start_play(household=table["household"], game="kniffel",
                          players=table["players"], game_night=table["night"])
     host_page.goto(live_server.url + kniffel.get_absolute_url())
-    host_page.get_by_label("Ben · Full House", exact=True).click()
+    cell_named(host_page, "Ben", "Full House").click()
     host_page.get_by_role("link", name="Enter for Ben").click()
     host_page.locator("#editor input[name=points]").fill("24")
     host_page.locator("#editor button[name=save]").click()
@@ -128,7 +128,7 @@ def test_the_scoreboard_follows_the_table(host_page: Page, browser: Browser, liv
     expect(tv.locator("tr.grand td")).to_have_text(["0", "0"])
 
     host_page.goto(live_server.url + play.get_absolute_url())
-    host_page.get_by_label("Anna · Chance", exact=True).click()
+    cell_named(host_page, "Anna", "Chance").click()
     host_page.locator("#editor input[name=points]").fill("23")
     host_page.locator("#editor button[name=save]").click()
     expect(host_page.locator("tr.grand td").first).to_have_text("23")
@@ -142,7 +142,7 @@ def test_a_conflicting_cell_edit_from_another_tablet_is_refused(
                       game_night=table["night"])
     for tablet in (host_page, second_host_page):
         tablet.goto(live_server.url + play.get_absolute_url())
-        tablet.get_by_label("Ben · Chance", exact=True).click()
+        cell_named(tablet, "Ben", "Chance").click()
         tablet.get_by_role("link", name="Enter for Ben").click()
         expect(tablet.locator("#editor input[name=points]")).to_be_visible()
     host_page.locator("#editor input[name=points]").fill("20")

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from tracker.common.engine_text import say
 from tracker.common.lists import name_list
+from tracker.table.announcements import announcement, lead_said, win_said
 from tracker.table.models import Participant, Play, PlayChange
 from tracker.table.recording import full_result
 from tracker.table.rounds import Rounds, stored_rounds
@@ -166,6 +167,11 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         reached = play.rules.end_reached(full_result(play, play.result))
         if reached is not None:
             end = say(reached, {side.key: side.name for side in sides})
+    history_said = described(history if history is not None else list(
+        play.changes.select_related("changed_by")), sides)
+    leaders = [side for side in sides if side.leader] if under_way else []
+    winners = [side for side in sides if side.place == 1] \
+        if play.status == Play.Status.FINISHED else []
     return {
         "play": play,
         "rules": play.rules,
@@ -175,15 +181,17 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         "editor": editor,
         "end": end,
         "lower_is_better": lower,
-        "leaders": [side for side in sides if side.leader] if under_way else [],
+        "leaders": leaders,
         "round_under_way": round_under_way if under_way else None,
-        "winners": [side for side in sides if side.place == 1]
-        if play.status == Play.Status.FINISHED else [],
+        "winners": winners,
+        "announcement": announcement(
+            f"{history_said[0]['text']}." if history_said else "",
+            win_said([side.name for side in winners]),
+            lead_said([side.name for side in leaders], leaders[0].standing) if leaders else ""),
         "can_undo": under_way and bool(rounds),
         "can_finish": under_way and bool(rounds),
         "message": message,
-        "history": described(history if history is not None else list(
-            play.changes.select_related("changed_by")), sides),
+        "history": history_said,
         "new_change": described([new_change], sides)[0] if new_change else None,
         "wide": len(sides) > 4,
     }

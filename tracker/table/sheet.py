@@ -21,6 +21,14 @@ from games.kniffel import upper_bonus_missing
 from games.weltraum_kniffel import SYMBOL_ICONS
 from tracker.common.engine_text import say
 from tracker.table import coaching
+from tracker.table.announcements import (
+    announcement,
+    entry_said,
+    lead_said,
+    points_said,
+    turn_said,
+    win_said,
+)
 from tracker.table.following import sheet_state, state_text
 from tracker.table.models import KniffelCell, Participant, Play
 from tracker.table.recording import (
@@ -32,6 +40,18 @@ DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 def face_label(play: Play, face: Any) -> str:
     return DIE_FACES.get(face) or SYMBOL_ICONS.get(face, str(face))
+
+
+def face_name(play: Play, face: Any) -> str:
+    """A die's face as a screen reader says it: its number, or its symbol's name (the
+    space dice's symbols name the upper fields)."""
+    if isinstance(face, int):
+        return str(face)
+    return say(play.rules.field(face).label)
+
+
+def face(play: Play, value: Any) -> dict[str, Any]:
+    return {"face": value, "label": face_label(play, value), "name": face_name(play, value)}
 
 
 class SheetRows:
@@ -67,6 +87,29 @@ class SheetRows:
     @property
     def latest_player_id(self) -> int | None:
         return self.latest.player_id if self.latest else None
+
+    @property
+    def announcement(self) -> str:
+        """What changed last, who leads and whose turn it is, as a screen reader hears it
+        when another tablet enters: "Ben: Full House 25. Ben leads with 143. Anna's turn."."""
+        latest = self.latest
+        names = {p.player_id: p.player.name for p in self.participants}
+        entry = ""
+        if latest and latest.player_id in names:
+            entry = entry_said(names[latest.player_id],
+                               say(self.play.rules.field(latest.field).label),
+                               points_said(latest.points))
+        if self.play.status == Play.Status.FINISHED:
+            return announcement(entry, win_said([p.player.name for p in self.participants
+                                                 if p.place == 1]))
+        totals = {p.player.name: p.details.get("total", 0) for p in self.participants
+                  if p.details.get("filled", 0)}
+        best = max(totals.values(), default=None)
+        in_turn = next((p.player.name for p in self.participants
+                        if p.player_key == self.next_key), None)
+        return announcement(entry, lead_said([name for name, total in totals.items()
+                                              if total == best], best or 0),
+                            turn_said(in_turn))
 
     @property
     def players_changed(self) -> datetime | None:
@@ -285,10 +328,10 @@ def editor_context(play: Play, participant: Participant, field_key: str, dice: l
         "field": rules.field(field_key),
         "field_label": say(rules.field(field_key).label),
         "cell": stored_cell(play, participant.player, field_key),
-        "dice": [{"face": die, "label": face_label(play, die)} for die in dice],
+        "dice": [face(play, die) for die in dice],
         "dice_value": ",".join(map(str, dice)),
         "empty_slots": range(DICE - len(dice)),
-        "pad": [{"face": face, "label": face_label(play, face)} for face in rules.faces],
+        "pad": [face(play, value) for value in rules.faces],
         "options": options,
         # The coach's hint needs the server at every tap; without it the device answers.
         "roll_table": None if hint else roll_table(play, participant, field_key),

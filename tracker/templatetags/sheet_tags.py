@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.kniffel import LOWER
+from tracker.table.announcements import points_said
 
 register = template.Library()
 
@@ -52,6 +53,12 @@ def points_html(points: int | None) -> SafeString:
     return mark_safe(whole(points))
 
 
+def cell_name(player_name: str, field_label: str, points: int | None) -> str:
+    """A sheet cell's accessible name: whose, which field, and what is in it."""
+    return _("%(player)s, %(field)s: %(points)s") % {
+        "player": player_name, "field": field_label, "points": points_said(points)}
+
+
 @register.simple_tag(takes_context=True)
 def sheet_cell(context: Context, slot: Mapping[str, Any], oob: bool = False) -> SafeString:
     """One field of one player: on a tablet a link that opens the editor, on the read-only
@@ -64,11 +71,12 @@ def sheet_cell(context: Context, slot: Mapping[str, Any], oob: bool = False) -> 
                            points)
     return format_html(
         '<td id="{id}"{swap}><a class="cell{filled}" href="{url}" hx-get="{url}"'
-        ' hx-target="#editor" hx-swap="outerHTML" aria-label="{name} · {label}"'
+        ' hx-target="#editor" hx-swap="outerHTML" aria-label="{name}"'
         ' data-offline-editor data-version="{version}">{points}</a></td>',
         id=slot["id"], swap=swap(oob), filled=" filled" if cell else "", url=slot["url"],
         version=cell.version if cell else "",
-        name=slot["participant"].player.name, label=slot["label"],
+        name=cell_name(slot["participant"].player.name, str(slot["label"]),
+                       cell.points if cell else None),
         points=points if cell else mark_safe("&nbsp;"))
 
 

@@ -1,0 +1,188 @@
+// Everyone at the table: the focus stays where the hands are across every update, the cell
+// editor and the number pad open as dialogs and close with Escape, dice are entered with the
+// keys 1 to 6, tables that scroll sideways take the focus, and one polite live region
+// (#announcer, outside the swapped regions) says what changed.
+(function () {
+  "use strict";
+
+  // ---- One live region ---------------------------------------------------------------
+  // Elements marked data-announce say their attribute (or, empty, their text) once it
+  // changes: an entry from this tablet or another, a lead, a turn, the coach's hint.
+  const said = new Map();
+
+  function announced() {
+    return Array.from(document.querySelectorAll("#main [data-announce]"), (element) => ({
+      key: element.id || element.classList[0],
+      text: (element.dataset.announce || element.textContent).replace(/\s+/g, " ").trim(),
+    }));
+  }
+
+  function remember() {
+    announced().forEach(({key, text}) => said.set(key, text));
+  }
+
+  function announceChanges() {
+    const news = announced().filter(({key, text}) => text && said.get(key) !== text);
+    remember();
+    const region = document.getElementById("announcer");
+    if (!region || !news.length) return;
+    region.textContent = news.map(({text}) => text).join(" ");
+  }
+
+  // ---- Keyboard or touch --------------------------------------------------------------
+  // A text field takes the focus by itself only for a keyboard: on a tablet it would raise
+  // the screen keyboard over the number pad.
+  let keyboard = false;
+  document.addEventListener("keydown", () => { keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboard = false; }, true);
+
+  // ---- The focus across updates -------------------------------------------------------
+  // What had the focus inside an element htmx replaces, to find again in what replaced it.
+  function describe(element) {
+    if (!element || element === document.body) return null;
+    if (element.id) return "#" + CSS.escape(element.id);
+    if (element.name) {
+      const value = element.value && element.tagName === "BUTTON"
+        ? `[value="${CSS.escape(element.value)}"]` : "";
+      return `${element.tagName.toLowerCase()}[name="${CSS.escape(element.name)}"]${value}`;
+    }
+    return null;
+  }
+
+  let focusWas = null;  // {dialog, selector}
+  let opener = null;  // the id of the cell (its <td>) whose editor is open
+
+  function dialogOf(element) {
+    return element && element.closest && element.closest("#editor, #pad-editor");
+  }
+
+  function cellLink(id) {
+    const cell = id && document.getElementById(id);
+    return cell && (cell.matches("a") ? cell : cell.querySelector("a"));
+  }
+
+  function focusInto(dialog) {
+    if (!dialog || dialog.classList.contains("empty")) return false;
+    const input = dialog.querySelector(".numpad-value");
+    if (input && keyboard) {
+      input.focus();
+      input.select();
+      return true;
+    }
+    // The first thing to press: a die, else the field the cell was opened for, else a field.
+    const first = [".die-pad:not([disabled])", ".options .tapped", ".options button"]
+      .map((selector) => dialog.querySelector(selector)).find(Boolean);
+    (first && !input ? first : dialog).focus();
+    return true;
+  }
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const active = document.activeElement;
+    const dialog = dialogOf(active) || dialogOf(event.detail.target);
+    focusWas = dialog ? {dialog: dialog.id, selector: describe(active), inside: dialog.contains(active)} : null;
+    const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (elt && elt.matches && elt.matches("a.cell, a.pad-cell")) {
+      opener = elt.closest("td[id]") ? elt.closest("td[id]").id : null;
+      focusWas = {dialog: event.detail.target.id, selector: null, opened: true};
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", () => {
+    const was = focusWas;
+    focusWas = null;
+    announceChanges();
+    if (!was) return;
+    const dialog = document.getElementById(was.dialog);
+    if (!dialog) return;
+    if (dialog.classList.contains("empty")) {
+      // Saved or closed: back to the cell the editor was opened from.
+      const link = cellLink(opener);
+      if (link && (was.inside || was.opened)) link.focus();
+      return;
+    }
+    if (was.opened) {
+      focusInto(dialog);
+      return;
+    }
+    const again = was.selector && dialog.querySelector(was.selector);
+    if (again && !again.disabled) {
+      again.focus();
+    } else if (was.inside && !dialog.contains(document.activeElement)) {
+      focusInto(dialog);
+    }
+  });
+
+  // ---- Keys in the dialogs ------------------------------------------------------------
+  function close(dialog) {
+    const link = dialog.querySelector("a.close");
+    if (link) {
+      focusWas = {dialog: dialog.id, selector: null, inside: true};
+      link.click();
+      return;
+    }
+    // The number pad stays open on the next cell: Escape takes the focus back to the table.
+    const open = dialog.id === "pad-editor" && document.querySelector(".pad-cell.open");
+    if (open) open.focus();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const dialog = dialogOf(document.activeElement)
+      || (document.activeElement === document.body && document.querySelector("#editor:not(.empty)"));
+    if (!dialog || dialog.classList.contains("empty")) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close(dialog);
+      return;
+    }
+    const form = dialog.querySelector(".dice-form");
+    const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+    if (!form || typing) return;
+    const pad = /^[1-9]$/.test(event.key) && form.querySelector(`.die-pad[data-key="${event.key}"]`);
+    if (pad) {
+      event.preventDefault();
+      if (!pad.disabled) pad.click();
+    } else if (event.key === "Backspace") {
+      const dice = form.querySelectorAll(".dice-slots button.die");
+      if (dice.length) {
+        event.preventDefault();
+        dice[dice.length - 1].click();
+      }
+    }
+  });
+
+  // ---- Tables wider than the screen ---------------------------------------------------
+  // A frame that scrolls sideways takes the focus (the arrow keys scroll it) and is named
+  // after its table's heading; one that fits adds no stop to the Tab order.
+  function frameName(frame) {
+    let heading = frame.previousElementSibling;
+    while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling;
+    heading = heading || document.querySelector("#main h1");
+    return heading ? heading.textContent.trim() : "";
+  }
+
+  function focusableFrames() {
+    document.querySelectorAll(".table-scroll, .sheet-scroll").forEach((frame) => {
+      if (frame.scrollWidth > frame.clientWidth + 1) {
+        frame.tabIndex = 0;
+        frame.setAttribute("role", "region");
+        frame.setAttribute("aria-label", frameName(frame));
+      } else if (frame.hasAttribute("tabindex")) {
+        frame.removeAttribute("tabindex");
+        frame.removeAttribute("role");
+        frame.removeAttribute("aria-label");
+      }
+    });
+  }
+
+  document.addEventListener("tracker:followed", () => {
+    announceChanges();
+    focusableFrames();
+  });
+  document.addEventListener("htmx:load", focusableFrames);
+  window.addEventListener("resize", focusableFrames);
+  document.addEventListener("DOMContentLoaded", () => {
+    remember();
+    focusableFrames();
+  });
+})();

@@ -1,0 +1,119 @@
+"""A grandparent with a keyboard: a Kniffel turn and a score-pad round by keys alone, the
+focus where the hands are after every step, and no more key presses than taps."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.factories import OwnGameFactory
+from tracker.table.recording import start_play
+
+pytestmark = pytest.mark.browser
+
+#: A Kniffel turn by taps: the cell, five dice, the field.
+TAPS_FOR_A_TURN = 7
+
+
+class Keys:
+    """The keyboard, counting what it presses."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.pressed = page, 0
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.pressed += 1
+
+    def tab_to(self, name: str | re.Pattern, limit: int = 60) -> int:
+        """Tab until the control named ``name`` has the focus; how many Tabs it took."""
+        for tabs in range(1, limit + 1):
+            self.press("Tab")
+            if re.search(name, self.focused_name()) if isinstance(name, re.Pattern) \
+                    else self.focused_name() == name:
+                return tabs
+        raise AssertionError(f"{name} not reached in {limit} Tabs")
+
+    def focused_name(self) -> str:
+        return self.page.evaluate("""() => {
+          const element = document.activeElement;
+          return element.getAttribute('aria-label') || element.value || element.textContent.trim();
+        }""")
+
+
+def focused(page: Page):
+    return page.locator("*:focus")
+
+
+@pytest.fixture
+def sheet(table):
+    return start_play(household=table["household"], game="kniffel", players=table["players"],
+                      game_night=table["night"], user=table["host"])
+
+
+def test_a_kniffel_turn_by_keyboard_takes_no_more_presses_than_taps(host_page: Page,
+                                                                    live_server, sheet):
+    page = host_page
+    page.goto(live_server.url + sheet.get_absolute_url())
+    keys = Keys(page)
+    keys.press("Tab")
+    expect(focused(page)).to_have_text("Skip to the content")
+    tabs = keys.tab_to("Anna, Ones: empty")
+    keys.pressed = 0
+
+    keys.press("Enter")
+    editor = page.get_by_role("dialog", name="Anna · Ones")
+    expect(editor).to_be_visible()
+    expect(focused(page)).to_have_attribute("aria-label", "1")
+    for entered, die in enumerate("11123", start=1):
+        keys.press(die)
+        expect(editor.locator(".dice-slots button.die")).to_have_count(entered)
+    expect(editor.get_by_role("group", name="The dice rolled").get_by_role("button")
+           ).to_have_text(["⚀", "⚀", "⚀", "⚁", "⚂", "Clear"])
+    # The fifth die puts the focus on the field the cell was opened for.
+    expect(focused(page)).to_contain_text("Ones")
+    keys.press("Enter")
+    expect(page.locator("#editor")).to_have_class(re.compile("empty"))
+    expect(focused(page)).to_have_attribute("aria-label", "Anna, Ones: 3")
+    assert keys.pressed <= TAPS_FOR_A_TURN, keys.pressed
+    assert tabs <= 20, tabs
+
+    # The next player's cell is one Tab on; Escape closes its editor and the focus returns.
+    keys.press("Tab")
+    expect(focused(page)).to_have_attribute("aria-label", "Ben, Ones: empty")
+    keys.press("Enter")
+    expect(page.get_by_role("dialog", name="Ben · Ones")).to_be_visible()
+    keys.press("2")
+    keys.press("Backspace")
+    expect(page.locator("#editor .dice-slots button.die")).to_have_count(0)
+    keys.press("Escape")
+    expect(page.locator("#editor")).to_have_class(re.compile("empty"))
+    expect(focused(page)).to_have_attribute("aria-label", "Ben, Ones: empty")
+
+
+def test_a_score_pad_round_by_keyboard(host_page: Page, live_server, table):
+    game = OwnGameFactory(household=table["household"], name="Wizard")
+    pad = start_play(household=table["household"], game="generic", players=table["players"],
+                     game_night=table["night"], user=table["host"], own_game=game)
+    page = host_page
+    page.goto(live_server.url + pad.get_absolute_url())
+    keys = Keys(page)
+    keys.tab_to("Anna, round 1: empty")
+    keys.press("Enter")
+    points = page.locator("#pad-editor input[name=points]")
+    expect(page.get_by_role("dialog", name="Anna · Round 1")).to_be_visible()
+    expect(points).to_be_focused()
+    keys.pressed = 0
+    for typed in ("12", "8"):
+        for key in typed:
+            keys.press(key)
+        keys.press("Enter")
+        # The number pad moves on to the next cell and keeps the focus.
+        expect(points).to_have_value("")
+        expect(points).to_be_focused()
+    expect(page.get_by_role("dialog", name="Anna · Round 2")).to_be_visible()
+    assert keys.pressed == 5  # the digits and an Enter for each player
+    expect(page.locator("#announcer")).to_contain_text("Anna leads with 12.")
+
+    keys.press("Escape")
+    expect(focused(page)).to_have_attribute("aria-label", "Anna, round 2: empty")
