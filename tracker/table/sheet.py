@@ -57,8 +57,10 @@ def face(play: Play, value: Any) -> dict[str, Any]:
 class SheetRows:
     """The sheet's rows of cells, read from the database only when the cached table is stale."""
 
-    def __init__(self, play: Play, participants: list[Participant], next_key: str | None):
+    def __init__(self, play: Play, participants: list[Participant], next_key: str | None,
+                 saved: KniffelCell | None = None):
         self.play, self.participants, self.next_key = play, participants, next_key
+        self.saved = saved  # the cell just saved: the latest, known without reading the rest
 
     @cached_property
     def cells(self) -> dict[tuple[str, str], KniffelCell]:
@@ -77,6 +79,8 @@ class SheetRows:
     @cached_property
     def latest(self) -> KniffelCell | None:
         """The cell entered or corrected last: the scoreboard highlights it."""
+        if self.saved is not None:
+            return self.saved
         return max(self.cells.values(), key=lambda cell: (cell.entered_at, cell.pk), default=None)
 
     @property
@@ -155,7 +159,7 @@ def saved_cell_context(play: Play, participant: Participant, field: str, cell: K
     upper bonus after an upper field, the further Kniffels when the cell earned one, the
     turn, and the version the sheet's forms send (all of the forms after the first entry)."""
     classic = play.game == "kniffel"
-    return sheet_context(play) | {
+    return sheet_context(play, saved=cell) | {
         "editor": None,
         "slot": cell_slot(play, participant, field, cell),
         "saved_totals": [row for row in (CLASSIC_TOTALS if classic else SPACE_TOTALS)
@@ -188,8 +192,10 @@ def player_in_turn(play: Play) -> Participant | None:
     return next((p for p in in_turn_order if p.player_key == key), None)
 
 
-def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
-    """The sheet as stored: totals per player, whose turn it is, and the rows (lazily)."""
+def sheet_context(play: Play, *, message: str = "", saved: KniffelCell | None = None
+                  ) -> dict[str, Any]:
+    """The sheet as stored: totals per player, whose turn it is, and the rows (lazily);
+    ``saved`` is the cell a save just wrote."""
     participants = list(play.participants.all())
     in_turn = player_in_turn(play)
     next_key = in_turn.player_key if in_turn else None
@@ -197,7 +203,7 @@ def sheet_context(play: Play, *, message: str = "") -> dict[str, Any]:
         "play": play,
         "rules": play.rules,
         "participants": participants,
-        "sheet": SheetRows(play, participants, next_key),
+        "sheet": SheetRows(play, participants, next_key, saved),
         "classic": play.game == "kniffel",
         "next_key": next_key,
         "next_player": in_turn.player if in_turn else None,
