@@ -49,8 +49,10 @@
     return null;
   }
 
-  let focusWas = null;  // {dialog, selector}
+  // Where the focus goes once htmx has replaced (part of) a dialog: noted before the swap.
+  let focusAfterSwap = null;  // {dialog: its id, selector, inside: it had the focus, opened}
   let opener = null;  // the id of the cell (its <td>) whose editor is open
+  let closing = false;  // Escape pressed: the focus returns to the cell wherever it was
 
   function dialogOf(element) {
     return element && element.closest && element.closest("#editor, #pad-editor");
@@ -58,57 +60,56 @@
 
   function cellLink(id) {
     const cell = id && document.getElementById(id);
-    return cell && (cell.matches("a") ? cell : cell.querySelector("a"));
+    return cell && cell.querySelector("a");
   }
 
   function focusInto(dialog) {
-    if (!dialog || dialog.classList.contains("empty")) return false;
     const input = dialog.querySelector(".numpad-value");
     if (input && keyboard) {
       input.focus();
       input.select();
-      return true;
+      return;
     }
     // The first thing to press: a die, else the field the cell was opened for, else a field.
     const first = [".die-pad:not([disabled])", ".options .tapped", ".options button"]
       .map((selector) => dialog.querySelector(selector)).find(Boolean);
     (first && !input ? first : dialog).focus();
-    return true;
   }
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     const active = document.activeElement;
-    const dialog = dialogOf(active) || dialogOf(event.detail.target);
-    focusWas = dialog ? {dialog: dialog.id, selector: describe(active), inside: dialog.contains(active)} : null;
     const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (elt && elt.matches && elt.matches("a.cell, a.pad-cell")) {
       opener = elt.closest("td[id]") ? elt.closest("td[id]").id : null;
-      focusWas = {dialog: event.detail.target.id, selector: null, opened: true};
+      focusAfterSwap = {dialog: event.detail.target.id, opened: true};
+      return;
     }
+    const dialog = dialogOf(active) || dialogOf(event.detail.target);
+    focusAfterSwap = dialog && {
+      dialog: dialog.id, selector: describe(active), inside: closing || dialog.contains(active),
+    };
+    closing = false;
   });
 
   document.addEventListener("htmx:afterSettle", () => {
-    const was = focusWas;
-    focusWas = null;
+    const was = focusAfterSwap;
+    focusAfterSwap = null;
     announceChanges();
-    if (!was) return;
-    const dialog = document.getElementById(was.dialog);
+    const dialog = was && document.getElementById(was.dialog);
     if (!dialog) return;
     if (dialog.classList.contains("empty")) {
       // Saved or closed: back to the cell the editor was opened from.
       const link = cellLink(opener);
-      if (link && (was.inside || was.opened)) link.focus();
-      return;
-    }
-    if (was.opened) {
+      if (link && was.inside) link.focus();
+    } else if (was.opened) {
       focusInto(dialog);
-      return;
-    }
-    const again = was.selector && dialog.querySelector(was.selector);
-    if (again && !again.disabled) {
-      again.focus();
-    } else if (was.inside && !dialog.contains(document.activeElement)) {
-      focusInto(dialog);
+    } else {
+      const again = was.selector && dialog.querySelector(was.selector);
+      if (again && !again.disabled) {
+        again.focus();
+      } else if (was.inside && !dialog.contains(document.activeElement)) {
+        focusInto(dialog);
+      }
     }
   });
 
@@ -116,7 +117,7 @@
   function close(dialog) {
     const link = dialog.querySelector("a.close");
     if (link) {
-      focusWas = {dialog: dialog.id, selector: null, inside: true};
+      closing = true;
       link.click();
       return;
     }

@@ -15,12 +15,12 @@ pytestmark = pytest.mark.browser
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": [
     "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]}}
-#: The same finding on many pages is one thing to fix: each is named once, with its pages.
 axe = Axe()
 
 
 def findings(page: Page, name: str) -> dict[str, list[str]]:
-    """What axe finds on the page as it is now: each rule's id with the elements it names."""
+    """What axe finds on the page as it is now: each rule with the page's name, and the first
+    five elements it names."""
     results = axe.run(page, options=AXE_OPTIONS)
     return {f"{violation['id']} on {name}": [" ".join(node["target"])
                                               for node in violation["nodes"]][:5]

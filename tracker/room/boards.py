@@ -12,7 +12,7 @@ from tracker.room.models import ShareLink
 from tracker.table.models import Play, PlayStatus
 from tracker.table.queries import participants_in_seat_order
 from tracker.table.score_pad import board_context as own_game_board
-from tracker.table.sheet import sheet_context
+from tracker.table.sheet import sheet_context, sheet_leaders
 
 #: The latest games of an evening that the night's board lists; earlier ones are counted.
 NIGHT_BOARD_PLAYS = 6
@@ -39,7 +39,9 @@ def play_board(play_id: int) -> dict[str, Any]:
     if play.is_dice_sheet:
         context = sheet_context(play)
         return {"kind": "sheet", "abandoned": abandoned} | context | {
-            "leaders": [] if abandoned else sheet_leaders(context),
+            "leaders": [] if abandoned else [
+                {"player": p.player, "score": p.details.get("total", 0)}
+                for p in sheet_leaders(context["participants"])],
             "turn": None if abandoned else context["next_player"]}
     ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
     finished = play.status == PlayStatus.FINISHED
@@ -89,12 +91,3 @@ def series_board(series: Series) -> dict[str, Any]:
         "leaders": [{"player": item["player"], "score": item["row"].total}
                     for item in context["rows"] if item["row"].rank == 1 and finished_races]}
 
-
-def sheet_leaders(context: dict[str, Any]) -> list[dict[str, Any]]:
-    """The players with the highest total on the sheet, once anything is entered."""
-    if not context["anything_entered"]:
-        return []
-    totals = {p.player_key: p.details.get("total", 0) for p in context["participants"]}
-    best = max(totals.values())
-    return [{"player": p.player, "score": best} for p in context["participants"]
-            if totals[p.player_key] == best]

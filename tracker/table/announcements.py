@@ -1,5 +1,6 @@
 """What a screen reader hears when a game changes (the page's one polite live region, see
-``static/js/app.js``): the latest entry, who leads, whose turn it is, who won."""
+``static/js/access.js``): the latest entry, who leads, whose turn it is, who won. Names are
+joined with "&", as the sheet and the pad write leaders and winners."""
 
 from __future__ import annotations
 

@@ -185,7 +185,7 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         "round_under_way": round_under_way if under_way else None,
         "winners": winners,
         "announcement": announcement(
-            f"{history_said[0]['text']}." if history_said else "",
+            f"{history_said[0]['text']}." if history_said and history_said[0]["text"] else "",
             win_said([side.name for side in winners]),
             lead_said([side.name for side in leaders], leaders[0].standing) if leaders else ""),
         "can_undo": under_way and bool(rounds),

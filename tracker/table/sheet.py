@@ -54,6 +54,14 @@ def face(play: Play, value: Any) -> dict[str, Any]:
     return {"face": value, "label": face_label(play, value), "name": face_name(play, value)}
 
 
+def sheet_leaders(participants: list[Participant]) -> list[Participant]:
+    """The players with the highest total on the sheet, once anything is entered."""
+    if not any(p.details.get("filled", 0) for p in participants):
+        return []
+    best = max(p.details.get("total", 0) for p in participants)
+    return [p for p in participants if p.details.get("total", 0) == best]
+
+
 class SheetRows:
     """The sheet's rows of cells, read from the database only when the cached table is stale."""
 
@@ -106,14 +114,14 @@ class SheetRows:
         if self.play.status == Play.Status.FINISHED:
             return announcement(entry, win_said([p.player.name for p in self.participants
                                                  if p.place == 1]))
-        totals = {p.player.name: p.details.get("total", 0) for p in self.participants
-                  if p.details.get("filled", 0)}
-        best = max(totals.values(), default=None)
+        leaders = sheet_leaders(self.participants)
         in_turn = next((p.player.name for p in self.participants
                         if p.player_key == self.next_key), None)
-        return announcement(entry, lead_said([name for name, total in totals.items()
-                                              if total == best], best or 0),
-                            turn_said(in_turn))
+        return announcement(
+            entry,
+            lead_said([p.player.name for p in leaders], leaders[0].details.get("total", 0))
+            if leaders else "",
+            turn_said(in_turn))
 
     @property
     def players_changed(self) -> datetime | None:
