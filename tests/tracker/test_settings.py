@@ -70,3 +70,10 @@ def test_sqlite_serves_several_server_processes_and_keeps_its_connections(env):
                    "options['transaction_mode'], options['timeout'], "
                    "'journal_mode=WAL' in options['init_command'])", **env)
     assert shown.stdout.split() == ["600", "True", "IMMEDIATE", "20", "True"], shown.stderr
+
+
+def test_static_files_are_collected_where_the_site_says(tmp_path):
+    collected = manage("collectstatic", "--noinput", "-v0", DJANGO_STATIC_ROOT=str(tmp_path))
+    assert collected.returncode == 0, collected.stderr
+    assert (tmp_path / "staticfiles.json").is_file()
+    assert list(tmp_path.glob("css/app.*.css"))
