@@ -105,7 +105,10 @@ class Option:
     ``choices`` maps each allowed value to its label. A ``None`` choices with
     ``kind`` ``"int_list"`` accepts a list of whole numbers between
     ``minimum`` and ``maximum`` (board data such as seat values), with ``kind``
-    ``"int"`` one whole number between them.
+    ``"int"`` one whole number between them, with ``kind`` ``"text"`` a name of up to
+    ``maximum`` characters (or none), and with ``kind`` ``"categories"`` the rows of a score
+    sheet: up to ``maximum`` distinct names of up to 40 characters, each taken off the total
+    where ``minus`` is true (``[{"name": "Birds", "minus": false}]``).
     """
 
     key: str
@@ -145,6 +148,17 @@ class Option:
                 field=f"house_rules.{self.key}",
             )
             return self.default
+        if self.kind == "text":
+            if isinstance(value, str) and len(value) <= self.maximum and (
+                    value == "" or value == canonical_name(value)):
+                return value
+            problems.add("house_rules.invalid_text",
+                         Text("{rule}: give a name of up to {high} characters.",
+                              rule=self.label, high=self.maximum),
+                         field=f"house_rules.{self.key}")
+            return self.default
+        if self.kind == "categories":
+            return read_categories(value, self, problems)
         assert self.choices is not None
         if isinstance(value, Hashable) and type(value) in {type(c) for c in self.choices}:
             if value in self.choices:
@@ -155,6 +169,36 @@ class Option:
             field=f"house_rules.{self.key}",
         )
         return self.default
+
+
+CATEGORY_NAME_LENGTH = 40
+
+
+def read_categories(value: Any, option: Option, problems: Problems) -> list[dict[str, Any]]:
+    """The categories of a score sheet (see :class:`Option`), or a problem and none."""
+    field = f"house_rules.{option.key}"
+    if not isinstance(value, list) or len(value) > option.maximum:
+        problems.add("house_rules.categories_invalid",
+                     Text("{rule}: list up to {high} categories.", rule=option.label,
+                          high=option.maximum), field=field)
+        return []
+    categories: list[dict[str, Any]] = []
+    for item in value:
+        name = item.get("name") if isinstance(item, Mapping) else None
+        minus = item.get("minus", False) if isinstance(item, Mapping) else None
+        if (not isinstance(name, str) or not canonical_name(name)
+                or name != canonical_name(name) or len(name) > CATEGORY_NAME_LENGTH
+                or not isinstance(minus, bool) or set(item) - {"name", "minus"}):
+            problems.add("house_rules.category_invalid",
+                         Text("Give each category a name of up to {length} characters.",
+                              length=CATEGORY_NAME_LENGTH), field=field)
+            return []
+        if name.casefold() in {known["name"].casefold() for known in categories}:
+            problems.add("house_rules.category_twice",
+                         Text("The category {name} is listed twice.", name=name), field=field)
+            return []
+        categories.append({"name": name, "minus": minus})
+    return categories
 
 
 class Problems(list[Problem]):

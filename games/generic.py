@@ -38,6 +38,20 @@ player by player, so a round may lack someone) or as final scores only
 (``scores``). A game kept round by round is finished when ``finished`` is
 true; final scores are a finished game.
 
+How points are written down (``sheet``): ``rounds`` (default), round by round as above;
+``categories``, a row per category at the end (Wingspan: birds, bonus cards, eggs ...);
+``category_rounds``, the categories again in each round. ``categories`` names the rows,
+``[{"name": "Birds", "minus": false}, ...]``; a ``minus`` category is taken off the total,
+so its points are stored as zero or less. A sheet by categories keeps its rows in
+``rounds``: row ``i`` is category ``i % len(categories)`` of round ``i // len(categories)
++ 1``, so a sheet by categories at the end has at most one row per category. Only games
+with points have one. ``tiebreak`` (optional) names the category whose most points break
+a tie of the totals ("most food wins a tie"); sides tied there too share the place.
+
+``sums`` (optional, rows kept in ``rounds``) keeps a cell's short sum as typed ("3+6+2"),
+a list parallel to ``rounds`` mapping sides to the sum, which must add up to the cell's
+points (the points of a ``minus`` category are the sum taken off).
+
 ``winners`` (optional) names the players, or teams, the family recorded as
 winners where it decided otherwise than the scores say (an import keeps them):
 they take place 1, the others keep their order behind them.
@@ -68,6 +82,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import (
+    CATEGORY_NAME_LENGTH,
     Option,
     Outcome,
     Problems,
@@ -80,6 +95,8 @@ from games.base import (
     read_count,
 )
 from games.i18n import Text
+from games.sums import MAX_LENGTH as SUM_LENGTH
+from games.sums import read_short_sum
 
 SCORE_LIMIT = 1_000_000
 MAX_ROUNDS = 500
@@ -91,6 +108,12 @@ SCORINGS = {
     "places": Text("Win or lose only, no points"),
     "cooperative": Text("Co-operative: the table wins or loses together"),
 }
+SHEETS = {
+    "rounds": Text("Round by round"),
+    "categories": Text("By categories, at the end"),
+    "category_rounds": Text("By categories, in each round"),
+}
+MAX_CATEGORIES = 30
 ENDINGS = {
     "host": Text("When the host says so"),
     "rounds": Text("After a number of rounds"),
@@ -127,15 +150,19 @@ class Generic(Rules[Played]):
                        "together.")
     min_players = 1
     max_players = 20
-    result_keys = frozenset({"scores", "rounds", "teams", "order", "won", "score", "winners",
-                             "unscored",
-                             "finished"})
+    result_keys = frozenset({"scores", "rounds", "sums", "teams", "order", "won", "score",
+                             "winners", "unscored", "finished"})
     house_rules = (
         Option("scoring", Text("How it is scored"), "most_points", SCORINGS),
         Option("teams", Text("Players sit in teams"), False, YES_NO),
         Option("end", Text("How it ends"), "host", ENDINGS),
         Option("end_at", Text("Rounds, or the score that ends it"), 0, kind="int",
                minimum=0, maximum=SCORE_LIMIT),
+        Option("sheet", Text("How points are written down"), "rounds", SHEETS),
+        Option("categories", Text("Categories"), [], kind="categories",
+               maximum=MAX_CATEGORIES),
+        Option("tiebreak", Text("Category that breaks a tie"), "", kind="text",
+               maximum=CATEGORY_NAME_LENGTH),
     )
 
     def check_house_rules(self, house_rules: dict[str, Any], problems: Problems) -> None:
@@ -152,7 +179,30 @@ class Generic(Rules[Played]):
             problems.add("house_rules.end_target",
                          Text("Only a game with points can end at a score."),
                          field="house_rules.end")
+        self._check_sheet(house_rules, problems)
 
+    @staticmethod
+    def _check_sheet(house_rules: dict[str, Any], problems: Problems) -> None:
+        """A sheet by categories: a game with points, categories named, a tie-break among them."""
+        if house_rules["sheet"] == "rounds":
+            return
+        if house_rules["scoring"] not in ("most_points", "fewest_points"):
+            problems.add("house_rules.sheet_points",
+                         Text("Only a game with points is written down by categories."),
+                         field="house_rules.sheet")
+        if not house_rules["categories"]:
+            problems.add("house_rules.categories_missing",
+                         Text("Name the categories the game is scored by, one per line."),
+                         field="house_rules.categories")
+        if house_rules["sheet"] == "categories" and house_rules["end"] == "rounds":
+            problems.add("house_rules.sheet_rounds",
+                         Text("A game scored by categories at the end has no rounds to end "
+                              "after."), field="house_rules.end")
+        names = [category["name"] for category in house_rules["categories"]]
+        if house_rules["tiebreak"] and house_rules["tiebreak"] not in names:
+            problems.add("house_rules.tiebreak_unknown",
+                         Text("The category that breaks a tie must be one of the categories."),
+                         field="house_rules.tiebreak")
     def scores_points(self, house_rules: Mapping[str, Any]) -> bool:
         return house_rules.get("scoring", "most_points") in ("most_points", "fewest_points")
 
@@ -206,7 +256,16 @@ class Generic(Rules[Played]):
                                              "scores, not both."), field="scores")
         if rounds_given:
             rounds = self._read_rounds(result["rounds"], sides, problems)
+            self._check_rows(rounds, house_rules, problems)
+            self._check_sums(optional(result, "sums"), rounds, house_rules, problems)
             return Played(sides, rounds=rounds, winners=winners, finished=bool(finished))
+        if optional(result, "sums") is not None:
+            problems.add("sums.without_rows", Text("Only a sheet kept row by row has sums."),
+                         field="sums")
+        if house_rules["sheet"] != "rounds" and scores_given:
+            problems.add("scores.by_categories",
+                         Text("This game is written down by categories: enter each category's "
+                              "points."), field="scores")
         unscored = self._read_sides(result, "unscored", sides, problems)
         scores = self._read_scores(result, sides, problems, unscored)
         return Played(sides, scores=scores, winners=winners, unscored=unscored,
@@ -327,6 +386,50 @@ class Generic(Rules[Played]):
                 for side, points in raw.items() if side in sides and points is not None})
         return rounds
 
+    @staticmethod
+    def _check_rows(rounds: list[dict[str, int]], house_rules: dict[str, Any],
+                    problems: Problems) -> None:
+        """A sheet by categories: no more rows than categories when they are written down at
+        the end, and nothing added in a category that is taken off."""
+        categories = house_rules["categories"]
+        if house_rules["sheet"] == "rounds" or not categories:
+            return
+        if house_rules["sheet"] == "categories" and len(rounds) > len(categories):
+            problems.add("rounds.too_many_rows",
+                         Text("The sheet has {count} categories, not more.",
+                              count=len(categories)), field="rounds")
+        for index, row in enumerate(rounds):
+            category = categories[index % len(categories)]
+            for side, points in row.items():
+                if category["minus"] and points > 0:
+                    problems.add("rounds.minus_added",
+                                 Text("{player}: {category} is taken off the total; it "
+                                      "cannot add to it.", player=side,
+                                      category=category["name"]),
+                                 player=side, field=f"rounds.{index}")
+
+    @staticmethod
+    def _check_sums(value: Any, rounds: list[dict[str, int]], house_rules: dict[str, Any],
+                    problems: Problems) -> None:
+        """The short sums kept with cells add up to the cells' points."""
+        if value is None:
+            return
+        if not isinstance(value, list) or len(value) > len(rounds) or not all(
+                isinstance(row, Mapping) for row in value):
+            problems.add("sums.invalid", Text("The sums are unreadable."), field="sums")
+            return
+        categories = house_rules["categories"]
+        for index, row in enumerate(value):
+            minus = bool(categories) and categories[index % len(categories)]["minus"]
+            for side, typed in row.items():
+                total = read_short_sum(typed) if isinstance(typed, str) else None
+                if total is None or len(typed) > SUM_LENGTH or rounds[index].get(side) != (
+                        -total if minus else total):
+                    problems.add("sums.mismatch",
+                                 Text("{player}: the sum {sum} does not give the points "
+                                      "stored.", player=str(side), sum=str(typed)[:SUM_LENGTH]),
+                                 field=f"sums.{index}")
+
     def _read_cooperative(self, result: Mapping[str, Any], sides: Mapping[str, Any],
                           winners: list[str], finished: bool | None, problems: Problems
                           ) -> Played:
@@ -370,6 +473,7 @@ class Generic(Rules[Played]):
             side_places = places_by_order(list(played.sides), played.order)
         else:
             side_places = places_by_points(totals, lower)
+            side_places = self._with_tiebreak(side_places, played, rules)
             side_places |= {side: len(totals) + 1 for side in played.unscored}
         side_places = self._with_recorded_winners(side_places, played.winners)
         team_of = {member: side for side, members in played.sides.items() for member in members}
@@ -379,10 +483,38 @@ class Generic(Rules[Played]):
         places = {p: side_places[team_of[p]] for p in table.players}
         details = {p: {"score": totals.get(team_of[p]) if scoring != "places" else None,
                        "team": team_of[p] if rules["teams"] else None,
-                       "rounds": len(played.rounds) if played.rounds is not None else None}
+                       "rounds": self._rounds_played(played, rules)}
                    for p in table.players}
         return self.make_outcome(table, points, places, details, finished=played.finished,
                                  lower_is_better=lower)
+
+    @staticmethod
+    def _rounds_played(played: Played, rules: Mapping[str, Any]) -> int | None:
+        """The rounds a sheet shows: its rows, or for categories in each round the rounds
+        begun; None for final scores and a sheet by categories at the end."""
+        if played.rounds is None or rules["sheet"] == "categories":
+            return None
+        if rules["sheet"] == "category_rounds":
+            return -(-len(played.rounds) // len(rules["categories"]))
+        return len(played.rounds)
+
+    @staticmethod
+    def _with_tiebreak(places: dict[str, int], played: Played, rules: Mapping[str, Any]
+                       ) -> dict[str, int]:
+        """Ties of the totals broken by the most points in the tie-break category; sides
+        still level share the place."""
+        names = [category["name"] for category in rules["categories"]]
+        if not rules["tiebreak"] or played.rounds is None or rules["tiebreak"] not in names:
+            return places
+        column = names.index(rules["tiebreak"])
+        decider = {side: sum(row.get(side, 0) for index, row in enumerate(played.rounds)
+                             if index % len(names) == column) for side in places}
+        broken: dict[str, int] = {}
+        for place in sorted(set(places.values())):
+            tied = [side for side in places if places[side] == place]
+            broken |= {side: place + rank - 1 for side, rank in
+                       places_by_points({side: decider[side] for side in tied}).items()}
+        return broken
 
     @staticmethod
     def _with_recorded_winners(places: dict[str, int], winners: Sequence[str]
@@ -407,8 +539,15 @@ class Generic(Rules[Played]):
         if table is None or problems or table.data.rounds is None:
             return None
         rules, played = table.house_rules, table.data
-        if rules["end"] == "rounds" and len(played.rounds or []) >= rules["end_at"]:
-            return Text("{count} rounds are played.", count=len(played.rounds or []))
+        rows = played.rounds or []
+        if rules["sheet"] == "categories":
+            if len(rows) == len(rules["categories"]) and all(
+                    side in row for row in rows for side in played.sides):
+                return Text("Every category is entered.")
+            return None
+        rounds = self._rounds_played(played, rules) or 0
+        if rules["end"] == "rounds" and rounds >= rules["end_at"]:
+            return Text("{count} rounds are played.", count=rounds)
         if rules["end"] == "target":
             totals = played.totals()
             reached = [side for side, total in totals.items() if total >= rules["end_at"]]

@@ -53,6 +53,22 @@ class OwnGame(models.Model):
                            choices=[(key, say_lazy(label))
                                     for key, label in generic.ENDINGS.items()])
     end_at = models.PositiveIntegerField(_("rounds, or the score that ends it"), default=0)
+    #: How points are written down: round by round (the default), by categories at the end
+    #: (Wingspan: birds, bonus cards, eggs ...), or by categories in each round.
+    sheet = models.CharField(_("how points are written down"), max_length=20, default="rounds",
+                             choices=[(key, say_lazy(label))
+                                      for key, label in generic.SHEETS.items()])
+    #: The rows of a sheet by categories, in order: ``[{"name": "Birds", "minus": false}]``;
+    #: a ``minus`` category's points are taken off the total (penalties).
+    categories = models.JSONField(_("categories"), default=list, blank=True)
+    #: The category whose most points break a tie of the totals; empty for none.
+    tiebreak = models.CharField(_("category that breaks a tie"), max_length=40, blank=True,
+                                default="")
+    #: Where the number pad goes after a save: the next player, or the next row.
+    pad_moves = models.CharField(_("after each entry, go to"), max_length=20,
+                                 default="next_player",
+                                 choices=[("next_player", _("the next player")),
+                                          ("next_row", _("the next category or round"))])
     min_players = models.PositiveSmallIntegerField(_("fewest players"), null=True, blank=True)
     max_players = models.PositiveSmallIntegerField(_("most players"), null=True, blank=True)
     note = models.TextField(_("note"), blank=True, max_length=1000)
@@ -77,8 +93,12 @@ class OwnGame(models.Model):
     @property
     def house_rules(self) -> dict[str, Any]:
         """How the game is scored and ends, as the engine reads it from each play."""
-        return {"scoring": self.scoring, "teams": self.teams, "end": self.end,
-                "end_at": self.end_at}
+        rules = {"scoring": self.scoring, "teams": self.teams, "end": self.end,
+                 "end_at": self.end_at}
+        if self.sheet != "rounds":
+            rules |= {"sheet": self.sheet, "categories": self.categories,
+                      "tiebreak": self.tiebreak}
+        return rules
 
 
 #: How an own game is named where the statistics count games: "own-<id>".
@@ -155,6 +175,11 @@ class Play(models.Model):
     #: False for a play kept in the history but counted in no statistics (BG Stats'
     #: ``ignored`` plays come in so).
     in_statistics = models.BooleanField(_("counts in the statistics"), default=True)
+    #: A few lines the family keeps with the play ("Oma's first win").
+    note = models.TextField(_("note"), blank=True, default="", max_length=1000)
+    #: How long the play took, in minutes: measured from its start to its result, or as
+    #: corrected or imported; None when unknown.
+    length_minutes = models.PositiveIntegerField(_("length in minutes"), null=True, blank=True)
     scored_by_points = models.BooleanField(default=True, editable=False)
     lower_is_better = models.BooleanField(default=False, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
