@@ -96,18 +96,20 @@
   }, true);
 
   // The score pad's number pad types into its display here, without asking the server (which
-  // does the same for a browser without JavaScript: tracker.score_pad.apply_key).
+  // does the same for a browser without JavaScript: tracker.table.score_pad.apply_key).
+  const OPERATORS = {plus: "+", subtract: "-"};
   function applyKey(typed, key) {
-    let negative = typed.startsWith("-");
-    let digits = typed.replace(/^-/, "");
-    if (key === "minus") {
-      negative = !negative;
-    } else if (key === "back") {
-      digits = digits.slice(0, -1);
-    } else if (/^[0-9]$/.test(key) && digits.length < 7) {
-      digits = digits === "0" ? key : digits + key;
+    if (key === "minus") return typed.startsWith("-") ? typed.slice(1) : "-" + typed;
+    if (key === "back") return typed.slice(0, -1);
+    if (key in OPERATORS) {
+      if (!typed || typed === "-") return key === "subtract" ? "-" : "";
+      if (typed.length >= 60) return typed;
+      return (/[+-]$/.test(typed) ? typed.slice(0, -1) : typed) + OPERATORS[key];
     }
-    return (negative ? "-" : "") + digits;
+    if (!/^[0-9]$/.test(key) || typed.length >= 60) return typed;
+    const number = typed.split(/[+-]/).pop();
+    if (number.length >= 7) return typed;
+    return (number === "0" ? typed.slice(0, -1) : typed) + key;
   }
 
   document.addEventListener("click", (event) => {

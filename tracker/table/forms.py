@@ -20,16 +20,48 @@ class OwnGameForm(forms.ModelForm):
 
     class Meta:
         model = OwnGame
-        fields = ["name", "scoring", "teams", "end", "end_at", "min_players", "max_players",
-                  "note"]
+        fields = ["name", "scoring", "teams", "end", "end_at", "sheet", "categories",
+                  "tiebreak", "pad_moves", "min_players", "max_players", "note"]
         widgets = {"name": forms.TextInput(attrs={"autocomplete": "off"}),
+                   "tiebreak": forms.TextInput(attrs={"autocomplete": "off"}),
                    "note": forms.Textarea(attrs={"rows": 2})}
         error_messages = {"name": {"max_length": _(
             "A name has at most %(limit_value)d characters; this one has %(show_value)d.")}}
 
+    categories = forms.CharField(
+        label=_("Categories"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("One per line, in the order of the sheet. A line that starts with a minus "
+                    "is taken off the total (penalties)."))
+
     def __init__(self, *args: Any, household: Household, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.instance.household = household
+        if "categories" in self.fields and not self.is_bound:
+            self.initial["categories"] = "\n".join(
+                ("−" if category["minus"] else "") + category["name"]
+                for category in self.instance.categories)
+        for optional in ("sheet", "pad_moves"):
+            if optional in self.fields:
+                self.fields[optional].required = False
+        if "tiebreak" in self.fields:
+            self.fields["tiebreak"].help_text = _(
+                "Optional: the category whose most points win a tie (most food wins).")
+
+    def clean_sheet(self) -> str:
+        return self.cleaned_data.get("sheet") or "rounds"
+
+    def clean_pad_moves(self) -> str:
+        return self.cleaned_data.get("pad_moves") or "next_player"
+
+    def clean_categories(self) -> list[dict[str, Any]]:
+        """The sheet's rows from the lines typed: "Birds", "− Penalties"."""
+        categories = []
+        for line in self.cleaned_data.get("categories", "").splitlines():
+            minus = line.strip().startswith(("-", "−", "–"))
+            name = tidy_name(line.strip().lstrip("-−– "))
+            if name:
+                categories.append({"name": name, "minus": minus})
+        return categories
 
     def clean_name(self) -> str:
         name = tidy_name(self.cleaned_data["name"])
@@ -46,7 +78,10 @@ class OwnGameForm(forms.ModelForm):
         if low and high and low > high:
             self.add_error("max_players", _("At least as many as the fewest players."))
         definition = {key: cleaned.get(key, default) for key, default in (
-            ("scoring", "most_points"), ("teams", False), ("end", "host"), ("end_at", 0))}
+            ("scoring", "most_points"), ("teams", False), ("end", "host"), ("end_at", 0),
+            ("sheet", "rounds"), ("categories", []), ("tiebreak", ""))}
+        if definition["sheet"] == "rounds":
+            definition |= {"categories": [], "tiebreak": ""}
         for problem in games.get("generic").validate_house_rules(definition):
             field = (problem.field or "").removeprefix("house_rules.")
             self.add_error(field if field in self.fields else None, say(problem))

@@ -13,11 +13,17 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import InvalidResult
+from games.sums import is_sum, read_short_sum, tidy_sum
 from tracker.common.engine_text import say
 from tracker.common.parsing import parse_whole_number
 from tracker.table.models import Play, PlayChange
 from tracker.table.recording import EditConflict, lock_sheet
-from tracker.table.rounds import kept_round_by_round, set_locked_round_points, stored_rounds
+from tracker.table.rounds import (
+    Layout,
+    kept_round_by_round,
+    set_locked_round_points,
+    stored_rounds,
+)
 from tracker.table.score_pad import Side, sides_of
 
 
@@ -54,7 +60,9 @@ def seen_points(raw: str | None) -> int | None | object:
 def enter_round_points(play_id: int, number: int, index: int, *, member: AbstractBaseUser,
                        typed: str, expected_version: int | None,
                        seen: int | None | object = NOT_SAID) -> PadEntry:
-    """Store the ``typed`` points of column ``index`` in round ``number``.
+    """Store the ``typed`` points (a whole number, or a short sum such as "3+6+2") of
+    column ``index`` in row ``number``: a round, or a category, whose points are taken off
+    the total when it is a minus category.
 
     ``seen`` is what the tablet showed in that cell when its number pad opened: the entry
     overwrites only that, so two tablets entering other cells never stand in each other's way,
@@ -81,10 +89,18 @@ def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBase
     if not 0 <= index < len(sides):
         raise NoSuchColumn(f"no column {index}")
     entry = PadEntry(play, sides)
-    points = parse_whole_number(typed)
+    points = read_short_sum(typed)
     if points is None:
-        entry.message = _("Type the points as a whole number.")
+        entry.message = _("Type the points as a whole number, or as a short sum such as "
+                          "3+6+2.")
         return entry
+    category = Layout.of(play).category(number)
+    if category and category["minus"]:
+        if points < 0:
+            entry.message = _("%(category)s is taken off the total: type the points without "
+                              "a minus.") % {"category": category["name"]}
+            return entry
+        points = -points
     if seen is not NOT_SAID:
         rounds = stored_rounds(play)
         now = rounds[number - 1].get(sides[index].key) if 1 <= number <= len(rounds) else None
@@ -94,8 +110,9 @@ def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBase
     if expected_version is None:
         raise EditConflict
     try:
-        entry.change = set_locked_round_points(play, number, sides[index].key, points,
-                                               expected_version=expected_version, user=member)
+        entry.change = set_locked_round_points(
+            play, number, sides[index].key, points, expected_version=expected_version,
+            user=member, typed_sum=tidy_sum(typed) if is_sum(typed) else "")
     except InvalidResult as refused:
         names = {side.key: side.name for side in sides}
         entry.message = " ".join(say(problem, names) for problem in refused.problems)

@@ -259,13 +259,14 @@ def abandon_play(play: Play, *, expected_version: int, user: AbstractBaseUser | 
 
 
 def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
-    """The play with its participants and their players, locked until the transaction ends.
+    """The play with its own game, participants and their players, locked until the
+    transaction ends.
 
     With ``member``, only a play of one of that user's households is found; otherwise
     ``Play.DoesNotExist``. PostgreSQL locks the play's row; SQLite took the whole
     database's write lock when the transaction began.
     """
-    plays = Play.objects.select_for_update(of=("self",)).prefetch_related(
+    plays = Play.objects.select_for_update(of=("self",)).select_related("own_game").prefetch_related(
         Prefetch("participants", queryset=Participant.objects.select_related("player")
                  .order_by("seat")))
     if member is not None:

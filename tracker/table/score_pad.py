@@ -1,12 +1,14 @@
-"""The score pad of an own game kept round by round: what its page shows.
+"""The score pad of an own game kept round by round or by categories: what its page shows.
 
 A column per side (a player, or a team), a row per round and one more for the next round
-while the game is under way, the running totals with the leader marked, the number pad
-for one cell, and the question once the game's end is reached.
+while the game is under way (or a row per category of the game's sheet), the running totals
+with the leader marked, the number pad for one cell, and the question once the game's end is
+reached.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,11 +20,15 @@ from tracker.common.lists import name_list
 from tracker.table.announcements import announcement, lead_said, win_said
 from tracker.table.models import Participant, Play, PlayChange
 from tracker.table.recording import full_result
-from tracker.table.rounds import Rounds, stored_rounds
+from games.sums import MAX_DIGITS
+from games.sums import MAX_LENGTH as SUM_LENGTH
+from tracker.table.rounds import Layout, Rounds, stored_rounds, stored_sums
 
 #: The keys of the number pad, in the order they are laid out (three to a row).
 KEYS = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "minus", "0", "back"]
-MAX_DIGITS = 7
+#: The number pad of a sheet by categories, four to a row: cards are added up as on paper.
+SUM_KEYS = ["7", "8", "9", "back", "4", "5", "6", "subtract", "1", "2", "3", "plus", "0"]
+OPERATORS = {"plus": "+", "subtract": "-"}
 
 
 @dataclass
@@ -56,6 +62,23 @@ class Row:
     number: int
     cells: list[Cell] = field(default_factory=list)
     new: bool = False
+    #: What the row is: its round's number, or its category's name.
+    label: str = ""
+    #: A category taken off the total.
+    minus: bool = False
+    #: On a sheet with categories in each round, the round the row's block begins.
+    starts_round: int | None = None
+
+
+def row_name(layout: Layout, number: int) -> str:
+    """Row ``number`` in words: "Round 3", "Birds", or "Round 2 · Birds"."""
+    category = layout.category(number)
+    if category is None:
+        return _("Round %(number)s") % {"number": number}
+    if layout.in_each_round:
+        return _("Round %(number)s · %(category)s") % {
+            "number": layout.round_of(number), "category": category["name"]}
+    return category["name"]
 
 
 def sides_of(play: Play) -> list[Side]:
@@ -93,23 +116,42 @@ def mark_leaders(sides: list[Side], rounds: Rounds, lower: bool) -> int | None:
 
 
 def apply_key(typed: str, key: str) -> str:
-    """The number on the pad's display after a key: a digit, ``minus`` (changes the sign)
-    or ``back`` (takes the last digit back). The number pad in the browser does the same."""
-    negative, digits = typed.startswith("-"), typed.removeprefix("-")
+    """What the pad's display shows after a key: a digit, ``minus`` (changes the sign),
+    ``back`` (takes the last character back), or on a sheet by categories ``plus`` and
+    ``subtract`` (a short sum: "3+6+2"; an operator after an operator replaces it). The
+    number pad in the browser does the same (static/js/app.js)."""
     if key == "minus":
-        negative = not negative
-    elif key == "back":
-        digits = digits[:-1]
-    elif key.isdecimal() and len(key) == 1 and len(digits) < MAX_DIGITS:
-        digits = key if digits == "0" else digits + key
-    return ("-" if negative else "") + digits
+        return typed.removeprefix("-") if typed.startswith("-") else "-" + typed
+    if key == "back":
+        return typed[:-1]
+    if key in OPERATORS:
+        if not typed or typed == "-":
+            return "-" if key == "subtract" else ""
+        if len(typed) >= SUM_LENGTH:
+            return typed
+        return (typed[:-1] if typed[-1] in "+-" else typed) + OPERATORS[key]
+    if not (key.isdecimal() and len(key) == 1) or len(typed) >= SUM_LENGTH:
+        return typed
+    number = re.split(r"[+-]", typed)[-1]
+    if len(number) >= MAX_DIGITS:
+        return typed
+    return (typed[:-1] if number == "0" else typed) + key
 
 
-def next_cell(rounds: Rounds, sides: list[Side], after: tuple[int, int] | None = None
-              ) -> tuple[int, int]:
-    """Where the pad goes on: the next side without points in the round just entered
-    (``after``: its number and the side's column), else the first side without points in
-    the last round, else the first side of a new round."""
+def next_cell(rounds: Rounds, sides: list[Side], after: tuple[int, int] | None = None,
+              *, layout: Layout = Layout(), down: bool = False, under_way: bool = True
+              ) -> tuple[int, int] | None:
+    """Where the pad goes on after the cell ``after`` (its row and the side's column).
+
+    On a pad of rounds, across: the next side without points in the round just entered,
+    else the first side without points in the last round, else the first side of a new
+    round. Otherwise (a sheet by categories, or ``down`` the column as the family prefers)
+    the next blank cell in that order, from the top when none follows; None when every
+    cell the pad offers is filled.
+    """
+    if layout.by_categories or down:
+        return next_blank(rounds, sides, after, layout.rows_shown(len(rounds), under_way),
+                          down=down)
     if after is not None and after[0] <= len(rounds):
         number, index = after
         missing = [side.index for side in sides if side.key not in rounds[number - 1]]
@@ -120,6 +162,26 @@ def next_cell(rounds: Rounds, sides: list[Side], after: tuple[int, int] | None =
         if missing:
             return len(rounds), missing[0]
     return len(rounds) + 1, 0
+
+
+def next_blank(rounds: Rounds, sides: list[Side], after: tuple[int, int] | None, rows: int,
+               *, down: bool) -> tuple[int, int] | None:
+    """The first blank cell after ``after``, row by row (or column by column when ``down``),
+    starting again from the top; None when all ``rows`` are filled."""
+    cells = [(number, side.index) for number in range(1, rows + 1) for side in sides]
+    if down:
+        cells.sort(key=lambda cell: (cell[1], cell[0]))
+    start = cells.index(after) + 1 if after in cells else 0
+    for number, index in cells[start:] + cells[:start]:
+        if number > len(rounds) or sides[index].key not in rounds[number - 1]:
+            return number, index
+    return None
+
+
+def moves_down(play: Play) -> bool:
+    """Whether the family's pad goes down the column after an entry (the next category or
+    round), rather than across to the next player; the own game is read with the play."""
+    return play.own_game_id is not None and play.own_game.pad_moves == "next_row"
 
 
 def cell_url(play: Play, number: int, index: int) -> str:
@@ -133,42 +195,56 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
     open, by default the next to enter while the game is under way. ``typed`` is what the
     number pad shows (by default the cell's points). ``history`` is read when not given;
     ``new_change`` is the entry a save just wrote, for the page to add to its history."""
-    rounds = stored_rounds(play)
+    rounds, sums = stored_rounds(play), stored_sums(play)
     sides = sides_of(play)
+    layout = Layout.of(play)
     under_way = play.status == Play.Status.IN_PROGRESS
     lower = play.house_rules.get("scoring") == "fewest_points"
     for side in sides:
         side.total = sum(round_.get(side.key, 0) for round_ in rounds)
         side.place = side.members[0].place if side.members else None
     round_under_way = mark_leaders(sides, rounds, lower)
+    shown = layout.rows_shown(len(rounds), under_way)
     if cell is None and under_way:
-        cell = next_cell(rounds, sides)
-    if cell is not None and not (1 <= cell[0] <= len(rounds) + (1 if under_way else 0)
-                                 and 0 <= cell[1] < len(sides)):
+        cell = next_cell(rounds, sides, layout=layout, down=moves_down(play))
+    if cell is not None and not (1 <= cell[0] <= shown and 0 <= cell[1] < len(sides)):
         cell = None
     rows = []
-    for number in range(1, len(rounds) + 1 + (1 if under_way else 0)):
+    for number in range(1, shown + 1):
         points = rounds[number - 1] if number <= len(rounds) else {}
-        rows.append(Row(number=number, new=number > len(rounds), cells=[
-            Cell(number=number, side=side, points=points.get(side.key),
-                 url=cell_url(play, number, side.index), open=cell == (number, side.index))
-            for side in sides]))
+        category = layout.category(number)
+        rows.append(Row(
+            number=number, new=not layout.by_categories and number > len(rounds),
+            label=category["name"] if category else str(number),
+            minus=bool(category and category["minus"]),
+            starts_round=layout.round_of(number) if layout.in_each_round and category
+            is layout.categories[0] else None,
+            cells=[Cell(number=number, side=side, points=points.get(side.key),
+                        url=cell_url(play, number, side.index),
+                        open=cell == (number, side.index)) for side in sides]))
     editor = None
     if cell is not None and play.status != Play.Status.ABANDONED:
         side = sides[cell[1]]
         stored = rounds[cell[0] - 1].get(side.key) if cell[0] <= len(rounds) else None
+        kept_sum = sums[cell[0] - 1].get(side.key) if cell[0] <= len(sums) else None
+        minus = rows[cell[0] - 1].minus
         editor = {"number": cell[0], "side": side, "stored": stored,
-                  "typed": typed if typed is not None else
-                  ("" if stored is None else str(stored)),
-                  "url": cell_url(play, *cell), "keys": KEYS}
+                  "name": row_name(layout, cell[0]), "minus": minus,
+                  "typed": typed if typed is not None else kept_sum or
+                  ("" if stored is None else str(-stored if minus else stored)),
+                  "url": cell_url(play, *cell),
+                  "keys": SUM_KEYS if layout.by_categories else KEYS}
     complete = bool(rounds) and all(side.key in rounds[-1] for side in sides)
+    if layout.by_categories and not layout.in_each_round:
+        complete = len(rounds) == shown and all(
+            side.key in round_ for round_ in rounds for side in sides)
     end = None
     if under_way and complete:
         reached = play.rules.end_reached(full_result(play, play.result))
         if reached is not None:
             end = say(reached, {side.key: side.name for side in sides})
     history_said = described(history if history is not None else list(
-        play.changes.select_related("changed_by")), sides)
+        play.changes.select_related("changed_by")), sides, layout)
     leaders = [side for side in sides if side.leader] if under_way else []
     winners = [side for side in sides if side.place == 1] \
         if play.status == Play.Status.FINISHED else []
@@ -177,7 +253,8 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         "rules": play.rules,
         "sides": sides,
         "rows": rows,
-        "rounds_played": len(rounds),
+        "rounds_played": layout.round_of(len(rounds)) if rounds else 0,
+        "layout": layout,
         "editor": editor,
         "end": end,
         "lower_is_better": lower,
@@ -188,31 +265,39 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
             f"{history_said[0]['text']}." if history_said and history_said[0]["text"] else "",
             win_said([side.name for side in winners]),
             lead_said([side.name for side in leaders], leaders[0].standing) if leaders else ""),
-        "can_undo": under_way and bool(rounds),
+        "can_undo": under_way and bool(rounds) and (
+            not layout.by_categories or layout.in_each_round),
         "can_finish": under_way and bool(rounds),
         "message": message,
         "history": history_said,
-        "new_change": described([new_change], sides)[0] if new_change else None,
+        "new_change": described([new_change], sides, layout)[0] if new_change else None,
         "wide": len(sides) > 4,
     }
 
 
-def described(changes: list[PlayChange], sides: list[Side]) -> list[dict[str, Any]]:
-    """History entries with what each changed on the pad, in words: "Round 3 · Ben: 12 → 15"."""
+def described(changes: list[PlayChange], sides: list[Side], layout: Layout = Layout()
+              ) -> list[dict[str, Any]]:
+    """History entries with what each changed on the pad, in words: "Round 3 · Ben: 12 → 15",
+    "Birds · Ada: 3+6+2 = 11"."""
     names = {side.key: side.name for side in sides}
-    return [{"change": change, "text": change_text(change.data, names)} for change in changes]
+    return [{"change": change, "text": change_text(change.data, names, layout)}
+            for change in changes]
 
 
-def change_text(data: dict[str, Any], names: dict[str, str]) -> str:
+def change_text(data: dict[str, Any], names: dict[str, str], layout: Layout = Layout()
+                ) -> str:
     number = data.get("round")
     if not isinstance(number, int):
         return ""
     if "side" in data:
-        values = {"number": number, "side": names.get(data["side"], data["side"]),
+        values = {"row": row_name(layout, number) if number >= 1 else "",
+                  "side": names.get(data["side"], data["side"]),
                   "points": data.get("points"), "previous": data.get("previous")}
+        if isinstance(data.get("sum"), str):
+            values["points"] = f"{data['sum']} = {data.get('points')}"
         if "previous" in data:
-            return _("Round %(number)s · %(side)s: %(previous)s → %(points)s") % values
-        return _("Round %(number)s · %(side)s: %(points)s") % values
+            return _("%(row)s · %(side)s: %(previous)s → %(points)s") % values
+        return _("%(row)s · %(side)s: %(points)s") % values
     points = data.get("points") if isinstance(data.get("points"), dict) else {}
     return _("Round %(number)s: %(points)s") % {
         "number": number,

@@ -20,12 +20,13 @@ from tracker.table.pad_entries import NoSuchColumn, enter_round_points, seen_poi
 from tracker.table.queries import PLAY_ABANDONED, participants_in_seat_order
 from tracker.table.recording import EditConflict, PlayAbandoned
 from tracker.table.rounds import (
+    Layout,
     finish_own_game,
     kept_round_by_round,
     stored_rounds,
     undo_round,
 )
-from tracker.table.score_pad import apply_key, next_cell, pad_context
+from tracker.table.score_pad import apply_key, moves_down, next_cell, pad_context
 
 
 def pad_play(request: HttpRequest, play_id: int) -> Play:
@@ -110,7 +111,9 @@ def save_points(request: HttpRequest, play_id: int, number: int, index: int) -> 
         return render_pad_page_with(request, pad_play(request, play_id), context, status=422)
     if not request.htmx:
         return redirect("play_detail", play_id)
-    cell = next_cell(stored_rounds(play), entry.sides, after=(number, index))
+    cell = next_cell(stored_rounds(play), entry.sides, after=(number, index),
+                     layout=Layout.of(play), down=moves_down(play),
+                     under_way=play.status == Play.Status.IN_PROGRESS)
     return render_page(request, "plays/pad_saved.html",
                        pad_context(play, cell=cell, history=[], new_change=entry.change))
 
