@@ -15,13 +15,13 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.sums import MAX_DIGITS
+from games.sums import MAX_LENGTH as SUM_LENGTH
 from tracker.common.engine_text import say
 from tracker.common.lists import name_list
 from tracker.table.announcements import announcement, lead_said, win_said
 from tracker.table.models import Participant, Play, PlayChange
 from tracker.table.recording import full_result
-from games.sums import MAX_DIGITS
-from games.sums import MAX_LENGTH as SUM_LENGTH
 from tracker.table.rounds import Layout, Rounds, stored_rounds, stored_sums
 
 #: The keys of the number pad, in the order they are laid out (three to a row).
@@ -29,6 +29,8 @@ KEYS = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "minus", "0", "back"]
 #: The number pad of a sheet by categories, four to a row: cards are added up as on paper.
 SUM_KEYS = ["7", "8", "9", "back", "4", "5", "6", "subtract", "1", "2", "3", "plus", "0"]
 OPERATORS = {"plus": "+", "subtract": "-"}
+#: The pad of a game kept round by round.
+ROUNDS = Layout()
 
 
 @dataclass
@@ -139,7 +141,7 @@ def apply_key(typed: str, key: str) -> str:
 
 
 def next_cell(rounds: Rounds, sides: list[Side], after: tuple[int, int] | None = None,
-              *, layout: Layout = Layout(), down: bool = False, under_way: bool = True
+              *, layout: Layout = ROUNDS, down: bool = False, under_way: bool = True
               ) -> tuple[int, int] | None:
     """Where the pad goes on after the cell ``after`` (its row and the side's column).
 
@@ -275,7 +277,7 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
     }
 
 
-def described(changes: list[PlayChange], sides: list[Side], layout: Layout = Layout()
+def described(changes: list[PlayChange], sides: list[Side], layout: Layout = ROUNDS
               ) -> list[dict[str, Any]]:
     """History entries with what each changed on the pad, in words: "Round 3 · Ben: 12 → 15",
     "Birds · Ada: 3+6+2 = 11"."""
@@ -284,7 +286,7 @@ def described(changes: list[PlayChange], sides: list[Side], layout: Layout = Lay
             for change in changes]
 
 
-def change_text(data: dict[str, Any], names: dict[str, str], layout: Layout = Layout()
+def change_text(data: dict[str, Any], names: dict[str, str], layout: Layout = ROUNDS
                 ) -> str:
     number = data.get("round")
     if not isinstance(number, int):
