@@ -266,9 +266,9 @@ def lock_sheet(play_id: int, *, member: AbstractBaseUser | None = None) -> Play:
     ``Play.DoesNotExist``. PostgreSQL locks the play's row; SQLite took the whole
     database's write lock when the transaction began.
     """
-    plays = Play.objects.select_for_update(of=("self",)).select_related(
-        "own_game").prefetch_related(Prefetch("participants", queryset=Participant.objects.select_related("player")
-                 .order_by("seat")))
+    seated = Participant.objects.select_related("player").order_by("seat")
+    plays = (Play.objects.select_for_update(of=("self",)).select_related("own_game")
+             .prefetch_related(Prefetch("participants", queryset=seated)))
     if member is not None:
         plays = plays.filter(household__members=member)
     return plays.get(pk=play_id)
