@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracker.households.models import Household, Player
+from tracker.looking_back.categories import deciding_category
 from tracker.looking_back.cooperative import best_score, table_record
 from tracker.looking_back.fairness import fairness
 from tracker.looking_back.stats import (
@@ -42,4 +43,5 @@ def game_stats(household: Household, key: str, players: dict[int, Player],
     else:
         numbers["leaderboard"] = leaderboard(household, key, players)
         numbers["fairness"] = fairness(household, key, game.name)
+        numbers["deciding"] = deciding_category(household, key)
     return numbers

@@ -306,6 +306,19 @@ def change_text(data: dict[str, Any], names: dict[str, str], layout: Layout = RO
         "points": ", ".join(f"{names.get(side, side)} {value}" for side, value in points.items())}
 
 
+def category_rows(layout: Layout, rounds: Rounds, sides: list[Side]) -> list[dict[str, Any]]:
+    """A sheet by categories on the board: a row per category with each side's points in it
+    (added up over the rounds where the categories come in each round; None while blank)."""
+    rows = []
+    for column, category in enumerate(layout.categories):
+        entered = [row for number, row in enumerate(rounds)
+                   if number % len(layout.categories) == column]
+        rows.append({"label": category["name"], "minus": category["minus"], "cells": [
+            sum(row[side.key] for row in entered if side.key in row)
+            if any(side.key in row for row in entered) else None for side in sides]})
+    return rows
+
+
 #: The latest rounds an own game's board shows as rows; the earlier ones share one row with
 #: the running totals they reached, so that a long game still fits a TV at 720p.
 BOARD_ROUNDS = 12
@@ -346,9 +359,11 @@ def board_context(play: Play) -> dict[str, Any]:
         mark_leaders(sides, rounds, lower)
         leaders = [side for side in sides if side.leader]
     cooperative = play.house_rules.get("scoring") == "cooperative"
+    layout = Layout.of(play)
     return {
         "sides": sides,
-        "round_rows": rows[-BOARD_ROUNDS:],
+        "category_rows": category_rows(layout, rounds, sides),
+        "round_rows": [] if layout.by_categories else rows[-BOARD_ROUNDS:],
         "earlier": {"last": earlier[-1]["number"], "cells": earlier[-1]["cells"]}
         if earlier else None,
         "ranked_sides": sorted(sides, key=lambda side: (side.place or 99, side.index)),

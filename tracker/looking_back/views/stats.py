@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 from tracker.common import regions
 from tracker.common.heavy import heavy, not_a_preview
 from tracker.common.pages import render_page
+from tracker.looking_back.categories import player_categories
 from tracker.common.pdf import PAPER_SIZES, print_language, print_paper, sheet_response
 from tracker.households.access import get_for_household, household_required
 from tracker.households.models import Household, Player
@@ -71,7 +72,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         if numbers["over_time"] else None
     return render_page(request, "stats/player.html", {
         "player": player, "stats": numbers, "chart": chart,
-        "analysed": analysed_plays(player)})
+        "analysed": analysed_plays(player), "categories": player_categories(player)})
 
 
 #: How many of a player's latest Kniffel games their page links to the coach's analysis of.
