@@ -16,11 +16,11 @@ from django.views.decorators.http import require_safe
 from tracker.common import regions
 from tracker.common.heavy import heavy, not_a_preview
 from tracker.common.pages import render_page
-from tracker.looking_back.categories import player_categories
 from tracker.common.pdf import PAPER_SIZES, print_language, print_paper, sheet_response
 from tracker.households.access import get_for_household, household_required
 from tracker.households.models import Household, Player
 from tracker.looking_back import stats
+from tracker.looking_back.categories import player_categories
 from tracker.looking_back.charts import count_bars, count_rows, rate_line
 from tracker.looking_back.forms import HistoryFilterForm
 from tracker.looking_back.game_page import game_stats as game_numbers
