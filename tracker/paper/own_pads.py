@@ -6,6 +6,10 @@ ends after a number of rounds, otherwise as many rows as fill the page; the rows
 page's height between them, so a short game gets rows to write in comfortably and a long
 one still fits one sheet. A filled pad has the rounds played, and while the game is under
 way blank rows below them to play on with pen and paper.
+
+A game written down by categories has a row per category instead (Birds, Eggs, − Penalties),
+its names in a wider first column; with the categories in each round, a block of them per
+round under the round's number.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from tracker.common.lists import name_list
 from tracker.common.pdf import PAPER_SIZES
 from tracker.paper.printing import LEAST_NAME_PT, LETTER_EM, POINT_MM, printed_name
 from tracker.table.models import OwnGame, Play
-from tracker.table.rounds import stored_rounds
+from tracker.table.rounds import ROUNDS, Layout, stored_rounds
 from tracker.table.score_pad import Side, sides_of
 
 #: The most side columns a blank pad has room for: at least 14 mm each on A4 and Letter and
@@ -38,6 +42,8 @@ SIDES_ROOM_MM = {"a4": 178.0, "letter": 184.0, "a5": 116.0}
 #: when the rounds share the page; the borders add about ``ROW_EXTRA_MM`` to each row.
 ROW_MM = {"a4": 9.0, "letter": 9.0, "a5": 7.2}
 LEAST_ROW_MM, MOST_ROW_MM, ROW_EXTRA_MM = 5.4, 14.0, 0.6
+#: How much wider than a round's number the first column is for category names, in mm.
+CATEGORY_LABEL_MM = {"a4": 26.0, "letter": 26.0, "a5": 18.0}
 
 
 def rows_that_fit(paper: str, height: float | None = None) -> int:
@@ -51,8 +57,19 @@ def most_rounds(paper: str) -> int:
 
 
 def default_rounds(own_game: OwnGame, paper: str) -> int:
-    """The game's rounds when it ends after a number of rounds (as many as fit), else the rows
-    that fill the page."""
+    """The game's rows: its rounds when it ends after a number of rounds (as many as fit),
+    else the rows that fill the page; a row per category on a sheet by categories, and with
+    the categories in each round, whole rounds of them."""
+    layout = Layout.of_rules(own_game.house_rules)
+    if layout.by_categories and not layout.in_each_round:
+        return len(layout.categories)
+    if layout.by_categories:
+        # Each round's block has a line for its number above its categories.
+        size = len(layout.categories)
+        rounds = rows_that_fit(paper) // (size + 1) or 1
+        if own_game.end == "rounds" and own_game.end_at:
+            rounds = min(own_game.end_at, rounds)
+        return rounds * size
     if own_game.end == "rounds" and own_game.end_at:
         return min(own_game.end_at, most_rounds(paper))
     return rows_that_fit(paper)
@@ -73,10 +90,13 @@ class SideHead:
     members: str = ""
 
 
-def head_style(name: str, members: str, sides: int, paper: str) -> str:
-    """A font size at which the longest word of the head fits its column, from
-    ``LEAST_NAME_PT`` to 10 pt; a longer word wraps inside itself."""
-    room = SIDES_ROOM_MM[paper] / max(sides, 1) - 2.4
+def head_style(name: str, members: str, sides: int, paper: str, labelled: bool = False
+               ) -> str:
+    """A font size at which the longest word of the head fits its column (narrower beside
+    category names, ``labelled``), from ``LEAST_NAME_PT`` to 10 pt; a longer word wraps
+    inside itself."""
+    room = ((SIDES_ROOM_MM[paper] - (CATEGORY_LABEL_MM[paper] if labelled else 0))
+            / max(sides, 1) - 2.4)
     longest = max((len(word) for word in f"{name} {members}".split()), default=1)
     size = max(LEAST_NAME_PT, min(10.0, room / (longest * LETTER_EM * POINT_MM)))
     return f"font-size: {size:.1f}pt"
@@ -93,24 +113,34 @@ def ending_text(own_game: OwnGame | dict[str, Any]) -> str:
                               end_at) % {"rounds": end_at})
     elif end == "target" and end_at:
         parts.append(_("Ends when someone reaches %(points)s points.") % {"points": end_at})
+    if rules.get("tiebreak") and rules.get("sheet", "rounds") != "rounds":
+        parts.append(_("A tie goes to the most %(category)s.") % {"category": rules["tiebreak"]})
     return " ".join(parts)
 
 
 def sheet_context(title: str, subline: str, heads: list[SideHead], rounds: list[list[Any]],
-                  blank_rows: int, totals: list[Any], paper: str, language: str
-                  ) -> dict[str, Any]:
+                  blank_rows: int, totals: list[Any], paper: str, language: str,
+                  layout: Layout = ROUNDS) -> dict[str, Any]:
     """The template's context: ``rounds`` filled rows (a value per side), then ``blank_rows``
-    empty ones, then ``totals``."""
+    empty ones, then ``totals``; the rows named after the ``layout``'s categories, if any."""
     rows = [{"number": number, "values": values}
             for number, values in enumerate(rounds, start=1)]
     rows += [{"number": len(rows) + n, "values": [""] * len(heads)}
              for n in range(1, blank_rows + 1)]
-    height = row_height(paper, len(rows))
+    for row in rows:
+        category = layout.category(row["number"])
+        if category is not None:
+            row |= {"label": category["name"], "minus": category["minus"],
+                    "starts_round": layout.round_of(row["number"])
+                    if layout.in_each_round and category is layout.categories[0] else None}
+    starts = sum(1 for row in rows if row.get("starts_round"))
+    height = row_height(paper, len(rows) + starts)
+    labelled = layout.by_categories
     return {
         "title": title, "subline": subline, "paper": PAPER_SIZES[paper], "paper_key": paper,
-        "language": language, "numbered": False,
+        "language": language, "numbered": False, "by_categories": labelled,
         "heads": [{"name": printed_name(head.name), "members": head.members,
-                   "style": head_style(head.name, head.members, len(heads), paper)}
+                   "style": head_style(head.name, head.members, len(heads), paper, labelled)}
                   for head in heads],
         "rows": rows, "totals": totals, "row_height": f"{height:.1f}",
         "small_values": height < 8 or len(heads) > 8,
@@ -138,6 +168,13 @@ class OwnPad:
     def rows(self) -> int:
         if co_operative(self.own_game) or by_finishing_order(self.own_game):
             return self.rounds or rows_that_fit(self.paper)
+        layout = Layout.of_rules(self.own_game.house_rules)
+        if layout.by_categories and not (layout.in_each_round and self.rounds):
+            return default_rounds(self.own_game, self.paper)
+        if layout.by_categories:
+            # Each round's block has a line for its number: as many whole rounds as fit.
+            fit = most_rounds(self.paper) // (len(layout.categories) + 1) or 1
+            return layout.rows_of_rounds(min(self.rounds, fit))
         return self.rounds or default_rounds(self.own_game, self.paper)
 
     @property
@@ -175,7 +212,8 @@ def own_pad_context(pad: OwnPad) -> dict[str, Any]:
     with regions.override(pad.language):
         heads = list(pad.sides) or [SideHead("")] * pad.columns
         context = sheet_context(pad.own_game.name, ending_text(pad.own_game), heads, [],
-                                pad.rows, [""] * len(heads), pad.paper, pad.language) | {
+                                pad.rows, [""] * len(heads), pad.paper, pad.language,
+                                Layout.of_rules(pad.own_game.house_rules)) | {
             "date_line": _("Date"), "teams": pad.own_game.teams}
         if by_finishing_order(pad.own_game):
             # No points to add up: a row per game, each player's place in it.
@@ -202,12 +240,15 @@ def own_sheet_context(play: Play, language: str, paper: str = "a4") -> dict[str,
         if rounds:
             totals = [sum(round_.get(side.key, 0) for round_ in rounds) for side in sides]
         under_way = play.status == Play.Status.IN_PROGRESS
+        layout = Layout.of(play)
         blank = max(0, default_rounds(play.own_game, paper) - len(rounds)) if under_way else 0
+        if layout.by_categories and not layout.in_each_round:
+            blank = len(layout.categories) - len(rounds)
         context = sheet_context(
             play.own_game.name, ending_text(play.house_rules),
             [SideHead(side.name, team_members(side, play)) for side in sides],
             [[round_.get(side.key, "") for side in sides] for round_ in rounds], blank,
-            totals, paper, language)
+            totals, paper, language, layout)
         winners = [side for side in sides
                    if side.members and by_side[side.members[0].player_key].place == 1]
         if play.status == Play.Status.FINISHED and winners:

@@ -51,7 +51,11 @@ class Layout:
 
     @classmethod
     def of(cls, play: Play) -> Layout:
-        rules = play.house_rules
+        return cls.of_rules(play.house_rules)
+
+    @classmethod
+    def of_rules(cls, rules: dict[str, Any]) -> Layout:
+        """The layout of a game with these house rules (a play's, or an own game's)."""
         if rules.get("sheet", "rounds") == "rounds" or not rules.get("categories"):
             return cls()
         return cls(tuple(rules["categories"]), rules["sheet"] == "category_rounds")
@@ -81,6 +85,10 @@ class Layout:
             return size
         return -(-stored // size) * size + (size if under_way or not stored else 0)
 
+    def rows_of_rounds(self, rounds: int) -> int:
+        """The rows ``rounds`` rounds take: a row per category of each, or one."""
+        return rounds * len(self.categories) if self.in_each_round else rounds
+
     def last_round_rows(self, stored: int) -> range:
         """The rows (numbers from 1) of the last round stored, which an undo takes back."""
         if not self.categories or not self.in_each_round:
@@ -97,6 +105,10 @@ def kept_round_by_round(play: Play) -> bool:
     return (play.own_game_id is not None and play.rules.scores_points(play.house_rules)
             and "scores" not in play.result
             and (not play.house_rules.get("teams") or "teams" in play.result))
+
+
+#: The pad of a game kept round by round.
+ROUNDS = Layout()
 
 
 def set_round_points(play: Play, number: int, side: str, points: int, *,

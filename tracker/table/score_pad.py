@@ -22,15 +22,13 @@ from tracker.common.lists import name_list
 from tracker.table.announcements import announcement, lead_said, win_said
 from tracker.table.models import Participant, Play, PlayChange
 from tracker.table.recording import full_result
-from tracker.table.rounds import Layout, Rounds, stored_rounds, stored_sums
+from tracker.table.rounds import ROUNDS, Layout, Rounds, stored_rounds, stored_sums
 
 #: The keys of the number pad, in the order they are laid out (three to a row).
 KEYS = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "minus", "0", "back"]
 #: The number pad of a sheet by categories, four to a row: cards are added up as on paper.
 SUM_KEYS = ["7", "8", "9", "back", "4", "5", "6", "subtract", "1", "2", "3", "plus", "0"]
 OPERATORS = {"plus": "+", "subtract": "-"}
-#: The pad of a game kept round by round.
-ROUNDS = Layout()
 
 
 @dataclass
