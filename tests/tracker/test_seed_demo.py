@@ -2,6 +2,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from tracker.evenings.models import GameNight, Series
 from tracker.households.models import Household, Player
@@ -64,3 +65,17 @@ def test_demo_has_a_co_operative_game_lost_and_won_together():
     players = {player.pk: player for player in household.players.all()}
     record = table_record(household, game_key_of("generic", hanabi.pk), players)
     assert (record.plays, record.won, record.lost, record.last_won) == (2, 1, 1, True)
+
+
+def test_demo_has_a_finished_game_written_down_by_categories(client, django_user_model):
+    call_command("seed_demo", stdout=StringIO())
+    wingspan = Household.objects.get(name="Familie Sommer").own_games.get(name="Flügelschlag")
+    play = wingspan.plays.get()
+    assert play.status == Play.Status.FINISHED
+    assert {p.player.name: (p.points, p.place) for p in play.participants.all()} == {
+        "Lena": (78, 1), "Tobias": (77, 2), "Oma Gisela": (75, 3), "Max": (72, 4)}
+    client.force_login(django_user_model.objects.get(username="demo"))
+    page = client.get(play.get_absolute_url()).content.decode()
+    assert "Untergelegte Karten" in page and "Lena" in page
+    opened = client.get(reverse("pad_cell", args=[play.pk, 1, 0])).content.decode()
+    assert 'value="9+7+5+4+6+3+4"' in opened

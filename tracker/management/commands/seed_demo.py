@@ -3,7 +3,8 @@
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
 symbols, Entenspiel, Mensch ärgere dich nicht, the family's own Skyjo (kept round by
-round) and Hanabi, lost and then won together (two of the Kniffel players
+round), Flügelschlag (written down by categories, birds added up card by card) and Hanabi,
+lost and then won together (two of the Kniffel players
 entered every turn with the dice, for the coach to weigh), a Kniffel game left
 unfinished yesterday with the coach's hint allowed, a birthday tournament half
 played and an open invitation for one more member. Every evening lies in the
@@ -35,6 +36,15 @@ from tracker.table.recording import record_result, start_play, write_cell
 HOUSEHOLD = "Familie Sommer"
 PLAYERS = [("Julia", "#d62828"), ("Tobias", "#1d4ed8"), ("Lena", "#eab308"),
            ("Max", "#15803d"), ("Oma Gisela", "#7c3aed")]
+
+WINGSPAN_CATEGORIES = ["Vögel", "Bonuskarten", "Rundenziele", "Eier", "Futter auf Karten",
+                       "Untergelegte Karten"]
+#: Each player's points per category, in the order above.
+WINGSPAN_SHEET = {"Tobias": [38, 7, 14, 9, 3, 6], "Lena": [44, 4, 9, 12, 1, 8],
+                  "Max": [31, 9, 11, 15, 4, 2], "Oma Gisela": [41, 6, 12, 6, 5, 5]}
+#: The birds as added up card by card.
+WINGSPAN_BIRDS = {"Tobias": "9+7+5+4+6+3+4", "Lena": "8+9+5+7+6+4+5",
+                  "Max": "6+5+4+7+3+6", "Oma Gisela": "9+8+7+6+5+6"}
 
 MAUS_RACES = [
     {"Julia": ["home:1", "seat:6", "caught", "pyramid"],
@@ -169,6 +179,14 @@ class Command(BaseCommand):
         self.play(yesterday, "generic", ["Julia", "Lena", "Max", "Oma Gisela"],
                   {"rounds": [self.keyed(points) for points in SKYJO_ROUNDS], "finished": True},
                   own_game=skyjo)
+        wingspan = OwnGame.objects.create(
+            household=household, name="Flügelschlag", sheet="categories",
+            categories=[{"name": name, "minus": False} for name in WINGSPAN_CATEGORIES],
+            tiebreak="Futter auf Karten", min_players=1, max_players=5)
+        self.play(second, "generic", list(WINGSPAN_SHEET), {
+            "rounds": [self.keyed({name: rows[index] for name, rows in WINGSPAN_SHEET.items()})
+                       for index in range(len(WINGSPAN_CATEGORIES))],
+            "sums": [self.keyed(WINGSPAN_BIRDS)], "finished": True}, own_game=wingspan)
         hanabi = OwnGame.objects.create(household=household, name="Hanabi",
                                         scoring="cooperative", min_players=2, max_players=5)
         self.play(second, "generic", ["Julia", "Tobias", "Lena"], {"won": False, "score": 17},
