@@ -3,12 +3,13 @@
 Run: python bench/pages.py [--quick]
 
 Starts gunicorn on 127.0.0.1 with production settings on a fresh SQLite file,
-loads a 6-player Kniffel game, then asks in turns for the trivial /health/ view,
-the 6-player sheet page, and a Kniffel cell save (an htmx request answered with
-the changed parts of the sheet), a few seconds of each in all. Prints requests
-per second, each page's ratio to the trivial view, the size of the cell-save
-fragment, and the SQL queries of the sheet page and of a cell save, each on its
-own line as `name: value`.
+loads a 6-player Kniffel game and a 4-player own game written down by categories
+(Wingspan's six, half of them entered, birds as short sums), then asks in turns for
+the trivial /health/ view, the 6-player sheet page, a Kniffel cell save (an htmx
+request answered with the changed parts of the sheet) and the category sheet's page,
+a few seconds of each in all. Prints requests per second, each page's ratio to the
+trivial view, the size of the cell-save fragment, and the SQL queries of the sheet
+pages and of a cell save, each on its own line as `name: value`.
 """
 
 from __future__ import annotations
@@ -69,6 +70,53 @@ print(*counts)
             "cell_save_queries": save}
 
 
+def category_game(env: dict[str, str], player_ids: list[str]) -> str:
+    """A Wingspan-like play of the first four players, written down by categories with the
+    first three categories entered (the birds as short sums); the play's id."""
+    script = f"""
+from tracker.households.models import Player
+from tracker.table.models import OwnGame, Play
+from tracker.table.recording import start_play
+from tracker.table.rounds import set_round_points
+players = [Player.objects.get(pk=pk) for pk in {player_ids[:4]!r}]
+night = Play.objects.get(game="kniffel").game_night
+categories = ["Birds", "Bonus cards", "End-of-round goals", "Eggs", "Food on cards", "Tucked"]
+game = OwnGame.objects.create(household=night.household, name="Wingspan", sheet="categories",
+                              categories=[{{"name": name, "minus": False}} for name in categories],
+                              tiebreak="Food on cards")
+play = start_play(household=night.household, game="generic", own_game=game, players=players,
+                  game_night=night)
+for number in (1, 2, 3):
+    for seat, player in enumerate(players):
+        typed = "9+7+5+4+6" if number == 1 else ""
+        play.refresh_from_db()
+        set_round_points(play, number, player.key, 31 if typed else seat + number,
+                         expected_version=play.version, typed_sum=typed)
+print(play.pk)
+"""
+    return subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT,
+                          env=env, check=True, capture_output=True, text=True).stdout.split()[-1]
+
+
+def category_sheet_queries(env: dict[str, str], play: str) -> int:
+    """SQL queries of a later view of the category sheet's page."""
+    script = f"""
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+client = Client()
+client.force_login(get_user_model().objects.get(username="bench"))
+client.get("/plays/{play}/")
+with CaptureQueriesContext(connection) as queries:
+    assert client.get("/plays/{play}/").status_code == 200
+print(len(queries))
+"""
+    return int(subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT,
+                              env={**env, "DJANGO_ALLOWED_HOSTS": "testserver"}, check=True,
+                              capture_output=True, text=True).stdout.split()[-1])
+
+
 def run(port: int, make_request: Request, seconds: float) -> tuple[int, float, int]:
     """Requests made one after another for ``seconds``: their number, the time they took,
     and the last body's size."""
@@ -113,7 +161,8 @@ def main() -> None:
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
     game = kniffel_game(env, PLAYERS, {"twos": 6, "sixes": 24, "full_house": 25, "chance": 21})
-    ids = {"session": game["session"], "play": game["play"], "player": game["players"][0]}
+    ids = {"session": game["session"], "play": game["play"], "player": game["players"][0],
+           "categories": category_game(env, game["players"])}
     with gunicorn(env, workers=2) as port:
         csrf = "benchcsrfsecretbenchcsrfsecretbe"  # 32 letters, as Django expects
         cookies = f"sessionid={ids['session']}; csrftoken={csrf}"
@@ -126,6 +175,9 @@ def main() -> None:
         def sheet_page():
             return "GET", sheet, None, {"Cookie": cookies}
 
+        def category_sheet_page():
+            return "GET", f"/plays/{ids['categories']}/", None, {"Cookie": cookies}
+
         saves = itertools.count()
 
         def cell_save():
@@ -137,8 +189,10 @@ def main() -> None:
                 "Content-Type": "application/x-www-form-urlencoded",
                 "Referer": f"http://127.0.0.1:{port}{sheet}"}
 
-        measured = rates(port, {"trivial": trivial, "sheet": sheet_page, "save": cell_save})
-        (trivial_rate, _), (sheet_rate, sheet_size), (save_rate, save_size) = measured.values()
+        measured = rates(port, {"trivial": trivial, "sheet": sheet_page, "save": cell_save,
+                                "categories": category_sheet_page})
+        ((trivial_rate, _), (sheet_rate, sheet_size), (save_rate, save_size),
+         (category_rate, category_size)) = measured.values()
     print(f"trivial_view_per_s: {trivial_rate:.0f}")
     print(f"kniffel_6_player_sheet_per_s: {sheet_rate:.0f}")
     print(f"kniffel_cell_save_per_s: {save_rate:.0f}")
@@ -146,6 +200,10 @@ def main() -> None:
     print(f"sheet_vs_trivial: {sheet_rate / trivial_rate:.2f}")
     print(f"cell_save_vs_trivial: {save_rate / trivial_rate:.2f}")
     print(f"cell_save_fragment_kb: {save_size / 1024:.1f}")
+    print(f"category_sheet_per_s: {category_rate:.0f}")
+    print(f"category_sheet_kb: {category_size / 1024:.1f}")
+    print(f"category_sheet_vs_trivial: {category_rate / trivial_rate:.2f}")
+    print(f"category_sheet_queries: {category_sheet_queries(env, ids['categories'])}")
     for name, count in query_counts(env, ids).items():
         print(f"{name}: {count}")
 

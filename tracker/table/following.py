@@ -55,8 +55,13 @@ def followed_state(model: type[Model], object_id: int, user_id: int | None) -> s
     return None if found is None else state_text(found)
 
 
+#: The games whose page in progress is kept in the cache once rendered: the Kniffel sheets,
+#: and the own games' score pads (their other pages are never kept).
+PAGES_KEPT = (*DICE_GAMES, "generic")
+
+
 def sheet_state(play_id: int, user_id: int) -> tuple[Any, ...] | None:
-    """A Kniffel sheet in progress of one of the user's households: its play's version,
+    """A Kniffel sheet or own game in progress of one of the user's households: its play's version,
     draft revision and status, its household's setup version, and its household's id;
     None when there is no such sheet."""
     return state_row(Play, play_id, user_id, sheet_in_progress=True)
@@ -95,8 +100,8 @@ def state_sql(model: type[Model], sheet_in_progress: bool, vendor: str
     if not sheet_in_progress:
         return sql, ()
     sql += (f" AND o.{column(Play, 'status')} = %s"
-            f" AND o.{column(Play, 'game')} IN ({', '.join(['%s'] * len(DICE_GAMES))})")
-    return sql, (Play.Status.IN_PROGRESS, *DICE_GAMES)
+            f" AND o.{column(Play, 'game')} IN ({', '.join(['%s'] * len(PAGES_KEPT))})")
+    return sql, (Play.Status.IN_PROGRESS, *PAGES_KEPT)
 
 
 def state_text(values: Any) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 from games import Outcome, generic
 from tracker.common.engine_text import say, say_lazy
-from tracker.households.models import Household, Player, tidy_name
+from tracker.households.models import Household, Player, household_changed, tidy_name
 
 SHEET_FIELDS = sorted(set(games.get("kniffel").field_keys)
                       | set(games.get("weltraum_kniffel").field_keys))
@@ -87,8 +87,11 @@ class OwnGame(models.Model):
         return self.name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, and tell the pages of its plays: they show its name and pad preference."""
         self.name = tidy_name(self.name)
-        super().save(*args, **kwargs)
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            household_changed(self.household_id, setup=True)
 
     @property
     def house_rules(self) -> dict[str, Any]:

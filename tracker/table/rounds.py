@@ -112,13 +112,14 @@ ROUNDS = Layout()
 
 
 def set_round_points(play: Play, number: int, side: str, points: int, *,
-                     expected_version: int, user: AbstractBaseUser | None = None
-                     ) -> PlayChange | None:
+                     expected_version: int, user: AbstractBaseUser | None = None,
+                     typed_sum: str = "") -> PlayChange | None:
     """:func:`set_locked_round_points` for ``play``, read and locked here."""
     with transaction.atomic():
         locked = lock_sheet(play.pk)
         change = set_locked_round_points(locked, number, side, points,
-                                         expected_version=expected_version, user=user)
+                                         expected_version=expected_version, user=user,
+                                         typed_sum=typed_sum)
     play.refresh_from_db()
     return change
 

@@ -187,3 +187,17 @@ def test_a_sheet_without_sense_is_refused_by_the_library(host_client, household,
         "sheet": "categories", "categories": "Birds\nEggs"} | fields)
     assert response.status_code == 422 and message in response.content.decode()
     assert not household.own_games.exists()
+
+
+def test_the_page_of_a_sheet_in_progress_is_kept_and_never_stale(host_client, wingspan,
+                                                                  sheet,
+                                                                  django_assert_num_queries):
+    host_client.get(sheet.get_absolute_url())
+    with django_assert_num_queries(1):
+        kept = host_client.get(sheet.get_absolute_url())
+    assert "Flügelschlag" in kept.content.decode()
+    save(host_client, sheet, 1, 0, "38", **HTMX)
+    assert "Anna, Birds: 38" in host_client.get(sheet.get_absolute_url()).content.decode()
+    wingspan.name = "Wingspan"
+    wingspan.save()
+    assert "<h1>Wingspan" in host_client.get(sheet.get_absolute_url()).content.decode()

@@ -27,6 +27,7 @@ from tracker.table.rounds import (
     undo_round,
 )
 from tracker.table.score_pad import apply_key, moves_down, next_cell, pad_context
+from tracker.table.views.sheets import render_kept_page
 
 
 def pad_play(request: HttpRequest, play_id: int) -> Play:
@@ -39,11 +40,14 @@ def pad_play(request: HttpRequest, play_id: int) -> Play:
     return play
 
 
-def render_pad_page(request: HttpRequest, play: Play, follow: dict[str, Any]) -> HttpResponse:
+def render_pad_page(request: HttpRequest, play: Play, follow: dict[str, Any],
+                    key: str | None = None) -> HttpResponse:
     """The play page of a game kept on the score pad; ``play`` comes without participants.
-    ``follow``: how the page follows the other devices (see :mod:`tracker.table.following`)."""
+    ``follow``: how the page follows the other devices (see :mod:`tracker.table.following`);
+    ``key``: where the page of a game in progress is kept (see
+    :func:`tracker.table.views.sheets.render_kept_page`)."""
     prefetch_related_objects([play], participants_in_seat_order())
-    return render_page(request, "plays/pad.html", pad_context(play) | follow)
+    return render_kept_page(request, play, "plays/pad.html", pad_context(play) | follow, key)
 
 
 def render_pad(request: HttpRequest, play_id: int, *, message: str = "", status: int = 200

@@ -50,7 +50,7 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
     if play.is_dice_sheet:
         return render_sheet_page(request, play, key, follow)
     if kept_round_by_round(play) and "final" not in request.GET:
-        return render_pad_page(request, play, follow)
+        return render_pad_page(request, play, follow, key)
     prefetch_related_objects([play], participants_in_seat_order())
     share = follow
     if play.status == Play.Status.IN_PROGRESS:

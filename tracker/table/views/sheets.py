@@ -88,16 +88,23 @@ def render_sheet_page(request: HttpRequest, play: Play, key: str | None,
     """The sheet page; ``play`` comes without its participants, ``follow`` says how the page
     follows the other devices (see :mod:`tracker.table.following`).
 
-    A game in progress is rendered once per ``key`` (see :func:`cached_sheet_page`) and
-    kept in the cache that all server processes share, for every tablet that opens it,
-    with each visitor's own CSRF token put in. A finished game (which links to what comes
-    next in its series), and a page with a message to show, are rendered each time.
+    Kept in the cache while in progress: see :func:`render_kept_page`.
     """
     prefetch_related_objects([play], participants_in_seat_order())
-    context = sheet_context(play) | follow
+    return render_kept_page(request, play, "plays/sheet.html", sheet_context(play) | follow,
+                            key)
+
+
+def render_kept_page(request: HttpRequest, play: Play, template: str, context: dict[str, Any],
+                     key: str | None) -> HttpResponse:
+    """The page of a play in progress, rendered once per ``key`` (see
+    :func:`cached_sheet_page`) and kept in the cache all server processes share, for every
+    tablet that opens it, each visitor's own CSRF token put in; a finished play's page (it
+    links to what comes next in its series) and a page with a message are rendered each
+    time."""
     if key is None or play.status != Play.Status.IN_PROGRESS:
-        return render_page(request, "plays/sheet.html", context)
-    page = render_to_string("plays/sheet.html", context | {"csrf_token": CSRF_SLOT}, request)
+        return render_page(request, template, context)
+    page = render_to_string(template, context | {"csrf_token": CSRF_SLOT}, request)
     cache.set(key, page, timeout=60 * 60 * 24)
     return sheet_page_response(request, page)
 
