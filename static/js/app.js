@@ -129,6 +129,39 @@
     displays.forEach((display) => { display.inputMode = "none"; });
   });
 
+  // Keys tapped while the number pad's next answer is on its way (a tapped cell's number pad,
+  // or the one a save goes on to) land on the number pad shown meanwhile: they go on to the
+  // number pad that arrives, and are not lost.
+  function shownNumber() {
+    const display = document.querySelector("#pad-editor .numpad-value");
+    return display ? display.value : null;
+  }
+  function forNumberPad(event) {
+    const target = event.detail.target || (event.detail.requestConfig || {}).target;
+    return Boolean(target && target.id === "pad-editor" && event.detail.xhr);
+  }
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (forNumberPad(event)) event.detail.xhr.numberBefore = shownNumber() || "";
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!forNumberPad(event) || event.detail.isError) return;
+    const xhr = event.detail.xhr;
+    const before = xhr.numberBefore || "";
+    const now = shownNumber() || "";
+    xhr.typedMeanwhile = now !== before && now.startsWith(before) ? now.slice(before.length) : "";
+  });
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const xhr = event.detail.xhr;
+    const display = document.querySelector("#pad-editor .numpad-value");
+    if (!xhr || !xhr.typedMeanwhile || !display) return;
+    let typed = display.value;
+    Array.from(xhr.typedMeanwhile).forEach((key) => {
+      typed = applyKey(typed, {"+": "plus", "-": "subtract"}[key] || key);
+    });
+    display.value = typed;
+    xhr.typedMeanwhile = "";
+  });
+
   document.addEventListener("htmx:beforeRequest", (event) => {
     const anchor = event.detail.elt.closest("form") || event.detail.elt;
     const container = anchor.parentElement;

@@ -204,6 +204,10 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         side.total = sum(round_.get(side.key, 0) for round_ in rounds)
         side.place = side.members[0].place if side.members else None
     round_under_way = mark_leaders(sides, rounds, lower)
+    if layout.by_categories:
+        # Blank categories are still to come; only one entered for some sides holds the lead.
+        round_under_way = next((number for number, row in enumerate(rounds, start=1)
+                                if 0 < len(row) < len(sides)), None)
     shown = layout.rows_shown(len(rounds), under_way)
     if cell is None and under_way:
         cell = next_cell(rounds, sides, layout=layout, down=moves_down(play))

@@ -1,0 +1,93 @@
+"""A Wingspan-like game of four, written down by categories on two tablets at once: each
+tablet enters cells (birds added up card by card), shows what the other entered, keeps a
+refused entry beside its cell, and the game ends once every category is entered."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import cell_named
+from tests.factories import OwnGameFactory, PlayerFactory
+from tracker.table.models import Play
+from tracker.table.recording import start_play
+
+pytestmark = pytest.mark.browser
+
+CATEGORIES = ["Birds", "Bonus cards", "Goals", "Eggs", "Food", "Tucked"]
+#: Each player's cells, category by category, as typed on the number pad.
+SHEET = {
+    "Anna": ["9+7+5+4", "7", "14", "9", "3", "6"],
+    "Ben": ["8+9+5+7+6", "4", "9", "12", "1", "8"],
+    "Carla": ["6+5+4+7+3", "9", "11", "15", "4", "2"],
+    "David": ["9+8+7+6+5", "6", "12", "6", "5", "5"],
+}
+TOTALS = {"Anna": 64, "Ben": 69, "Carla": 66, "David": 69}
+
+
+def type_cell(page: Page, typed: str) -> None:
+    pad = page.locator("#pad-editor")
+    for key in typed:
+        pad.locator(f".numpad button[value='{ {'+': 'plus', '-': 'subtract'}.get(key, key) }']"
+                    ).click()
+    expect(pad.locator("input[name=points]")).to_have_value(typed)
+    pad.get_by_role("button", name="Save", exact=True).click()
+
+
+def test_a_wingspan_game_of_four_on_two_tablets(host_page: Page, second_host_page: Page,
+                                                 live_server, table):
+    household = table["household"]
+    players = table["players"] + [PlayerFactory(household=household, name=name)
+                                  for name in ("Carla", "David")]
+    wingspan = OwnGameFactory(household=household, name="Wingspan", sheet="categories",
+                              categories=[{"name": name, "minus": False}
+                                          for name in CATEGORIES], tiebreak="Food")
+    play = start_play(household=household, game="generic", own_game=wingspan, players=players,
+                      game_night=table["night"], user=table["host"])
+    first, second = host_page, second_host_page
+    for page in (first, second):
+        page.goto(live_server.url + play.get_absolute_url())
+    expect(first.locator("#pad-editor h2")).to_have_text("Anna · Birds")
+
+    # The first tablet adds up the birds, player after player: the pad moves across.
+    for name in SHEET:
+        expect(first.locator("#pad-editor h2")).to_have_text(f"{name} · Birds")
+        type_cell(first, SHEET[name][0])
+    # The second tablet shows them, and enters the eggs meanwhile.
+    expect(cell_named(second, "David", "Birds")).to_have_text("35")
+    for name in SHEET:
+        cell_named(second, name, "Eggs").click()
+        expect(second.locator("#pad-editor h2")).to_have_text(f"{name} · Eggs")
+        type_cell(second, SHEET[name][3])
+    expect(cell_named(first, "Carla", "Eggs")).to_have_text("15")
+    expect(first.locator("#pad-standing")).to_contain_text("Ben leads with 47")
+    expect(first.locator("#pad-standing")).not_to_contain_text("the lead counts")
+
+    # Opened again, a cell shows its sum; something else than a sum is refused beside it.
+    cell_named(first, "Anna", "Birds").click()
+    editor = first.locator("#pad-editor")
+    expect(editor.locator("input[name=points]")).to_have_value("9+7+5+4")
+    editor.locator("input[name=points]").fill("3*4")
+    editor.get_by_role("button", name="Save", exact=True).click()
+    expect(editor).to_contain_text("a short sum such as 3+6+2")
+    expect(editor.locator("input[name=points]")).to_have_value("3*4")
+    expect(cell_named(first, "Anna", "Birds")).to_have_text("25")
+
+    # The rest, the two tablets sharing the categories.
+    for index, category in enumerate(CATEGORIES):
+        if index in (0, 3):
+            continue
+        page = first if index % 2 else second
+        for name in SHEET:
+            cell_named(page, name, category).click()
+            type_cell(page, SHEET[name][index])
+    for page in (first, second):
+        for index, name in enumerate(SHEET):
+            expect(page.locator(f"#total-{index}")).to_contain_text(str(TOTALS[name]))
+    # Ben and David tie at 69: the most food decides, and David has more.
+    expect(second.locator(".end-question")).to_contain_text("Every category is entered.")
+    second.locator(".end-question").get_by_role("button", name="Finish the game").click()
+    expect(first.locator(".celebrate")).to_contain_text("David")
+    play.refresh_from_db()
+    assert play.status == Play.Status.FINISHED
+    assert {p.player.name: p.place for p in play.participants.all()} == {
+        "David": 1, "Ben": 2, "Carla": 3, "Anna": 4}
+    assert play.result["sums"][0][players[0].key] == "9+7+5+4"
