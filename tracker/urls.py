@@ -24,6 +24,7 @@ urlpatterns = [
     path("nights/new/", nights.night_new, name="night_new"),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
     path("nights/<id:night_id>/plays/new/", starting.play_new, name="play_new"),
+    path("nights/<id:night_id>/place/", nights.night_place, name="night_place"),
     path("nights/<id:night_id>/players/", nights.night_players, name="night_players"),
     path("players/new/", nights.player_add, name="player_add"),
     path("plays/open/", nights.open_play_list, name="open_plays"),
