@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from tests.tracker.portability.transfer_fixtures import failing_pages, run_imports
 from tracker.households.models import Household, Player
-from tracker.portability.bgstats import from_bgstats, is_bgstats, to_bgstats
+from tracker.portability.bgstats import from_bgstats, is_bgstats
+from tracker.portability.bgstats_export import to_bgstats
 from tracker.portability.document import ImportRefused
 from tracker.portability.files import read_file
 from tracker.portability.importer import import_household
