@@ -66,10 +66,12 @@ def export_household(household: Household) -> dict[str, Any]:
         "own_games": [{"id": own_game_ids[own.pk], "name": own.name, "scoring": own.scoring,
                        "teams": own.teams, "end": own.end, "end_at": own.end_at,
                        "min_players": own.min_players, "max_players": own.max_players,
-                       "note": own.note, "created_at": own.created_at.isoformat()}
+                       "note": own.note, "sheet": own.sheet, "categories": own.categories,
+                       "tiebreak": own.tiebreak, "pad_moves": own.pad_moves,
+                       "created_at": own.created_at.isoformat()}
                       for own in own_games],
         "nights": [{"id": night_ids[night.pk], "date": night.date.isoformat(),
-                    "notes": night.notes,
+                    "notes": night.notes, "place": night.place,
                     "players": [player_ids[row.player_id] for row in present[night.pk]],
                     "created_at": night.created_at.isoformat()} for night in nights],
         "series": [{
@@ -104,6 +106,7 @@ def export_household(household: Household) -> dict[str, Any]:
             "result": rekey(play.result, keys), "status": play.status,
             "in_statistics": play.in_statistics,
             "start_seat": play.start_seat, "created_at": play.created_at.isoformat(),
+            "note": play.note, "length_minutes": play.length_minutes,
             "participants": [{"player": player_ids[p.player_id], "seat": p.seat,
                               "points": p.points, "place": p.place,
                               "details": rekey(p.details, keys)}
@@ -131,15 +134,26 @@ def grouped(rows: Iterable[Any], attribute: str) -> defaultdict[int, list[Any]]:
 def rekey(value: Any, keys: Mapping[str, str]) -> Any:
     """``value`` with every player key in ``keys`` replaced, as a dict key or a string.
 
-    Results name players both ways: ``{"sheets": {"17": …}}`` and ``{"order": ["17"]}``.
+    Results name players both ways: ``{"sheets": {"17": …}}`` and ``{"order": ["17"]}``;
+    a result's ``sums`` name them as keys only: a sum typed "17" stays the sum it is.
     """
     if isinstance(value, dict):
-        return {keys.get(key, key): rekey(item, keys) for key, item in value.items()}
+        return {keys.get(key, key): rekey_sums(item, keys) if key == "sums"
+                else rekey(item, keys) for key, item in value.items()}
     if isinstance(value, list):
         return [rekey(item, keys) for item in value]
     if isinstance(value, str):
         return keys.get(value, value)
     return value
+
+
+def rekey_sums(sums: Any, keys: Mapping[str, str]) -> Any:
+    """A result's short sums ``[{"17": "3+6+2"}]`` with the sides' keys replaced; anything
+    else as it is, for the rules engine to refuse."""
+    if not isinstance(sums, list):
+        return sums
+    return [{keys.get(side, side): typed for side, typed in row.items()}
+            if isinstance(row, dict) else row for row in sums]
 
 
 CSV_COLUMNS: list[Callable[[], str]] = [
