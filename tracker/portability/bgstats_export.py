@@ -1,7 +1,9 @@
 """A household written in BG Stats' format (read back by :mod:`tracker.portability.bgstats`):
 the players, every own game and every game by rules the household played (by its name),
 and every finished play with each player's score, place (``rank``), winner, team, seat and
-start player."""
+start player, its note and the series race or tournament table it was in its ``comments``,
+its length (``durationMin``, 0 where unknown) and its night's place as its location (none
+at home)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from django.utils.translation import gettext as _
 import games
 from tracker.common.engine_text import say
 from tracker.households.models import Household
-from tracker.portability.bgstats import NAMESPACE
+from tracker.portability.bgstats import COMPETITION_MARK, NAMESPACE
 from tracker.table.models import PlayStatus
 
 
@@ -32,12 +34,26 @@ def competition_of(play: Any) -> str:
     return ""
 
 
+def comments_of(play: Any) -> str:
+    """The play's note, and the series race or tournament table it was in a last paragraph
+    of its own, which reading the file back tells from the note."""
+    competition = competition_of(play)
+    return "\n\n".join(part for part in (
+        play.note, competition and f"{COMPETITION_MARK}{competition}") if part)
+
+
+def located(play: Any, place_refs: Mapping[str, int]) -> dict[str, Any]:
+    """Where the play took place, for BG Stats: its night's place; nothing at home."""
+    place = play.game_night.place if play.game_night is not None else ""
+    return {"locationRefId": place_refs[place]} if place else {}
+
+
 def to_bgstats(household: Household) -> dict[str, Any]:
     """The household in BG Stats' format: players, games and every finished play."""
     players = list(household.players.order_by("id"))
     player_refs = {player.pk: number for number, player in enumerate(players, start=1)}
     plays = list(household.plays.filter(status=PlayStatus.FINISHED)
-                 .select_related("series", "tournament")
+                 .select_related("series", "tournament", "game_night")
                  .prefetch_related("participants").order_by("played_on", "created_at", "id"))
     own_games = list(household.own_games.order_by("id"))
     own_refs = {own.pk: number for number, own in enumerate(own_games, start=1)}
@@ -47,6 +63,9 @@ def to_bgstats(household: Household) -> dict[str, Any]:
                     - {"generic"})
     rules_refs = {key: len(own_games) + number for number, key in enumerate(played, start=1)}
     lower = {play.game for play in plays if play.lower_is_better}
+    places = sorted({play.game_night.place for play in plays
+                     if play.game_night is not None and play.game_night.place})
+    place_refs = {place: number for number, place in enumerate(places, start=1)}
 
     def ident(kind: str, pk: int) -> str:
         return str(uuid.uuid5(NAMESPACE, f"{household.pk}/{kind}/{pk}")).upper()
@@ -73,8 +92,10 @@ def to_bgstats(household: Household) -> dict[str, Any]:
                      "name": player.name, "isAnonymous": False} for player in players],
         "games": games_out,
         "plays": [exported_play(play, player_refs, own_refs, rules_refs, ident("play", play.pk))
-                  for play in plays],
-        "locations": [],
+                  | located(play, place_refs) for play in plays],
+        "locations": [{"id": number, "uuid": str(uuid.uuid5(
+            NAMESPACE, f"{household.pk}/location/{place}")).upper(), "name": place}
+            for place, number in place_refs.items()],
     }
 
 
@@ -97,8 +118,8 @@ def exported_play(play: Any, player_refs: Mapping[int, int], own_refs: Mapping[i
         "uuid": ident, "gameRefId": (own_refs[play.own_game_id] if play.own_game_id
                                      else rules_refs[play.game]),
         "playDate": f"{play.played_on.isoformat()} {moment:%H:%M:%S}",
-        "entryDate": f"{moment:%Y-%m-%d %H:%M:%S}", "durationMin": 0,
-        "ignored": not play.in_statistics, "comments": competition_of(play),
+        "entryDate": f"{moment:%Y-%m-%d %H:%M:%S}", "durationMin": play.length_minutes or 0,
+        "ignored": not play.in_statistics, "comments": comments_of(play),
         # In a game without points the winners are the result; only against points are they
         # a decision of the family's.
         "manualWinner": play.scored_by_points and "winners" in (play.result or {}),

@@ -160,16 +160,18 @@ CSV_COLUMNS: list[Callable[[], str]] = [
     lambda: _("Date"), lambda: _("Game"), lambda: _("Series or tournament"),
     lambda: _("Round"), lambda: _("Player"), lambda: _("Seat"), lambda: _("Points"),
     lambda: _("Place"), lambda: _("Status"), lambda: _("In the statistics"),
+    lambda: _("Note"), lambda: _("Length in minutes"), lambda: _("Where"),
 ]
 
 
 def export_csv(household: Household, out: TextIO) -> None:
-    """Every play, one row per participant, oldest first; seats count from 1 as people do."""
+    """Every play, one row per participant, oldest first; seats count from 1 as people do.
+    "Where" is the place of the play's night, empty at home."""
     writer = csv.writer(out)
     writer.writerow([column() for column in CSV_COLUMNS])
     participants = (Participant.objects.filter(play__household=household)
                     .select_related("play__series", "play__tournament", "play__own_game",
-                                    "player")
+                                    "play__game_night", "player")
                     .order_by("play__played_on", "play__created_at", "play_id", "seat"))
     for participant in participants:
         play = participant.play
@@ -181,7 +183,9 @@ def export_csv(household: Household, out: TextIO) -> None:
             spreadsheet_text(participant.player.name), participant.seat + 1,
             "" if participant.points is None else participant.points,
             participant.place or "", str(play.get_status_display()),
-            _("yes") if play.in_statistics else _("no"),
+            _("yes") if play.in_statistics else _("no"), spreadsheet_text(play.note),
+            play.length_minutes or "",
+            spreadsheet_text(play.game_night.place if play.game_night else ""),
         ])
 
 
