@@ -12,7 +12,6 @@ from tracker.evenings.models import Series, places_used
 from tracker.households.models import Household, Player
 from tracker.table.library import every_game
 
-
 #: The place filter's choice for the nights at home, stored as no place: a value no place
 #: typed can take, as places are stored without a leading or trailing space.
 AT_HOME = " home"
