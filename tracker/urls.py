@@ -9,7 +9,7 @@ from tracker.looking_back.views import coach, stats
 from tracker.paper import views as printing
 from tracker.portability import views as transfer
 from tracker.room.views import app, boards
-from tracker.table.views import library, pads, plays, sheets
+from tracker.table.views import library, pads, plays, sheets, story
 
 register_converter(IdConverter, "id")
 
@@ -24,12 +24,14 @@ urlpatterns = [
     path("nights/new/", nights.night_new, name="night_new"),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
     path("nights/<id:night_id>/plays/new/", starting.play_new, name="play_new"),
+    path("nights/<id:night_id>/place/", nights.night_place, name="night_place"),
     path("nights/<id:night_id>/players/", nights.night_players, name="night_players"),
     path("players/new/", nights.player_add, name="player_add"),
     path("plays/open/", nights.open_play_list, name="open_plays"),
     path("plays/<id:play_id>/", plays.play_detail, name="play_detail"),
     path("plays/<id:play_id>/entry/", plays.play_entry, name="play_entry"),
     path("plays/<id:play_id>/edit/", plays.play_edit, name="play_edit"),
+    path("plays/<id:play_id>/story/", story.play_story, name="play_story"),
     path("plays/<id:play_id>/abandon/", plays.play_abandon, name="play_abandon"),
     path("plays/<id:play_id>/rematch/", starting.play_rematch, name="play_rematch"),
     path("plays/<id:play_id>/undo-correction/", plays.play_undo_correction,

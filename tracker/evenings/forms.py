@@ -16,14 +16,23 @@ import games.seating
 from tracker.common.engine_text import say_lazy
 from tracker.common.parsing import IdsField, parse_whole_number
 from tracker.evenings.models import GameNight, Series, Tournament, TournamentEntry
-from tracker.households.models import Household, Player, household_changed
+from tracker.households.models import Household, Player, household_changed, tidy_name
 from tracker.table.library import LibraryGame, find, library
 
 
-class GameNightForm(forms.ModelForm):
+class PlaceMixin:
+    """A night's place: typed or chosen from the places used before; empty is at home."""
+
+    cleaned_data: dict[str, Any]
+
+    def clean_place(self) -> str:
+        return tidy_name(self.cleaned_data.get("place") or "")
+
+
+class GameNightForm(PlaceMixin, forms.ModelForm):
     class Meta:
         model = GameNight
-        fields = ["date", "players"]
+        fields = ["date", "place", "players"]
         field_classes = {"players": IdsField}
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "players": forms.CheckboxSelectMultiple}
@@ -41,6 +50,14 @@ class GameNightForm(forms.ModelForm):
             night = super().save(commit)
             household_changed(night.household_id)
         return night
+
+
+class NightPlaceForm(PlaceMixin, forms.ModelForm):
+    """Where the night took place, changed later."""
+
+    class Meta:
+        model = GameNight
+        fields = ["place"]
 
 
 class NightPlayersForm(forms.ModelForm):

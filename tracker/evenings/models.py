@@ -66,6 +66,14 @@ class GameNight(models.Model):
         return night
 
 
+def places_used(household: Household) -> list[str]:
+    """The places of the household's game nights other than at home, the latest first: what
+    a night's form offers to choose from."""
+    return list(GameNight.objects.filter(household=household).exclude(place="")
+                .values("place").annotate(last=models.Max("date"))
+                .order_by("-last", "place").values_list("place", flat=True))
+
+
 class Series(models.Model):
     """Several races of one game with the number agreed in advance, added up."""
 

@@ -8,9 +8,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tracker.common.parsing import IdField
-from tracker.evenings.models import Series
+from tracker.evenings.models import Series, places_used
 from tracker.households.models import Household, Player
 from tracker.table.library import every_game
+
+#: The place filter's choice for the nights at home, stored as no place: a value no place
+#: typed can take, as places are stored without a leading or trailing space.
+AT_HOME = " home"
 
 
 class HistoryFilterForm(forms.Form):
@@ -21,6 +25,7 @@ class HistoryFilterForm(forms.Form):
                      required=False, empty_label=_("All players"))
     series = IdField(label=_("Series"), queryset=Series.objects.none(),
                      required=False, empty_label=_("All series"))
+    place = forms.ChoiceField(label=_("Place"), required=False)
     since = forms.DateField(label=_("From"), required=False,
                             widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To"), required=False,
@@ -31,6 +36,8 @@ class HistoryFilterForm(forms.Form):
         self.fields["game"].choices = [("", _("All games")), *(
             (entry.key, entry.name) for entry in sorted(every_game(household),
                                                         key=lambda entry: entry.name.lower()))]
+        self.fields["place"].choices = [("", _("All places")), (AT_HOME, _("At home")),
+                                        *((place, place) for place in places_used(household))]
         # Only what an option shows: a series' JSON settings cost more to load than the rest.
         self.fields["player"].queryset = Player.objects.filter(household=household).only("name")
         self.fields["series"].queryset = Series.objects.filter(household=household).only("name")
@@ -60,5 +67,9 @@ class HistoryFilterForm(forms.Form):
         return [field for field in self if isinstance(field.field, forms.DateField)]
 
     def filters(self) -> dict[str, Any]:
-        """The chosen filters, for :func:`tracker.looking_back.stats.history_entries`."""
-        return {name: value for name, value in self.cleaned_data.items() if value}
+        """The chosen filters, for :func:`tracker.looking_back.stats.history_entries`: the
+        place at home as the empty place it is stored as."""
+        chosen = {name: value for name, value in self.cleaned_data.items() if value}
+        if chosen.get("place") == AT_HOME:
+            chosen["place"] = ""
+        return chosen

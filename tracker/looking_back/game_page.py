@@ -9,6 +9,7 @@ from tracker.households.models import Household, Player
 from tracker.looking_back.categories import deciding_category
 from tracker.looking_back.cooperative import best_score, table_record
 from tracker.looking_back.fairness import fairness
+from tracker.looking_back.lengths import typical_lengths
 from tracker.looking_back.stats import (
     LEADERBOARD_MIN_PLAYS,
     CountedGame,
@@ -35,6 +36,7 @@ def game_stats(household: Household, key: str, players: dict[int, Player],
         "distribution": (distribution_of(household, key, game.scored_by_points)
                          if game.scored_by_points or not game.cooperative else []),
         "cooperative": game.cooperative,
+        "lengths": typical_lengths(household, key),
     }
     if game.cooperative:
         numbers["table"] = table_record(household, key, players)

@@ -50,6 +50,7 @@ from tracker.table.models import (
     PlayStatus,
     own_game_id_of,
 )
+from tracker.table.queries import participants_in_seat_order
 
 #: A leaderboard lists only players with at least this many plays of the game.
 LEADERBOARD_MIN_PLAYS = 3
@@ -444,11 +445,13 @@ HISTORY_KINDS = ("night", "play", "series", "tournament")
 
 def history_entries(household: Household, *, game: str | None = None,
                     player: Player | None = None, series: Series | None = None,
-                    since: date | None = None, until: date | None = None) -> QuerySet:
+                    place: str | None = None, since: date | None = None,
+                    until: date | None = None) -> QuerySet:
     """Nights, plays, series and tournaments as one list of (kind, pk, day), newest first.
 
     One UNION query, so the page can count and slice all four kinds together and then
-    load only the entries it shows.
+    load only the entries it shows. A ``place`` ("" for at home) keeps the nights there,
+    their plays, and the series and tournaments with a play there.
     """
     nights = GameNight.objects.filter(household=household).annotate(day=F("date"))
     plays = Play.objects.filter(household=household).annotate(day=F("played_on"))
@@ -472,6 +475,12 @@ def history_entries(household: Household, *, game: str | None = None,
         nights = nights.filter(pk__in=series.plays.values("game_night"))
         plays = plays.filter(series=series)
         competitions = [competitions[0].filter(pk=series.pk), competitions[1].none()]
+    if place is not None:
+        there = Play.objects.filter(household=household, game_night__place=place)
+        nights = nights.filter(place=place)
+        plays = plays.filter(game_night__place=place)
+        competitions = [qs.filter(pk__in=there.values(field))
+                        for qs, field in zip(competitions, ("series", "tournament"), strict=True)]
     parts = [nights, plays, *competitions]
     if since:
         parts = [qs.filter(day__gte=since) for qs in parts]
@@ -489,7 +498,8 @@ def history_entries(household: Household, *, game: str | None = None,
 
 
 def year_review(household: Household, year: int, players: dict[int, Player]) -> dict[str, Any]:
-    """Nights, plays, the most played game, each game's champion, records set, the best night."""
+    """Nights, plays, the most played game, each game's champion, records set, the best
+    night, and the plays the family wrote a note about."""
     plays = counted_plays(household).filter(in_year(year))
     per_game = list(plays.values("game_key").annotate(plays=Count("id"))
                     .order_by("-plays", "game_key"))
@@ -514,7 +524,17 @@ def year_review(household: Household, year: int, players: dict[int, Player]) -> 
         "champions": champions(seats, players),
         "records": records_set(household, year),
         "best_night": best_night,
+        "moments": moments(household, year),
     }
+
+
+def moments(household: Household, year: int) -> list[Play]:
+    """The year's finished plays with a note, the way the family remembers them: oldest
+    first, with their players (two queries)."""
+    return list(counted_plays(household).filter(in_year(year)).exclude(note="")
+                .select_related("own_game", "series", "tournament")
+                .prefetch_related(participants_in_seat_order())
+                .order_by("played_on", "created_at", "id"))
 
 
 def champions(seats: QuerySet[Participant], players: dict[int, Player]

@@ -24,6 +24,15 @@ report says so.
 ``playDate`` ("2024-03-01 19:30:00") gives the day and the time; the plays of one day make
 one game night. ``usesTeams`` says that the ``team`` of each player score counts.
 
+``plays[].comments`` become the play's note (a comment longer than a note is cut, and
+reported); a last paragraph that our own BG Stats export wrote for a series race or a
+tournament table ("▸ Summer cup · race 2") is not part of the note, and the report counts
+such plays. ``durationMin`` becomes its length, where it lies between a minute and a day
+(reported otherwise; 0 is no length). ``locationRefId`` names one of the file's
+``locations[]`` (``id``, ``name``), which becomes the place of the play's game night; where
+the plays of one day took place in different locations, the night takes the first play's,
+and the report names the others.
+
 ``plays[].playerScores[]``: ``playerRefId`` names the player; ``seatOrder`` gives the seats
 (the file's order where the seat orders are missing or repeat); ``startPlayer`` who started;
 ``score`` (a number, or a text holding one; decimals are rounded and reported) the final
@@ -34,9 +43,9 @@ player has the same one. A team's score is its members' score, added up where th
 (reported). A play of a game with points in which nobody has a score is kept as win or
 lose only; a play with neither scores, ranks nor a winner as abandoned (both reported).
 
-Counted and reported, not kept: locations, durations, comments, expansions, roles and
-factions (``role``, ``teamRole``), boards, ratings, pictures, rounds, first plays
-(``newPlayer``), details from BoardGameGeek, and the file's tags, groups and challenges.
+Counted and reported, not kept: expansions, roles and factions (``role``, ``teamRole``),
+boards, ratings, pictures, rounds, first plays (``newPlayer``), details from BoardGameGeek,
+and the file's tags, groups and challenges.
 
 A play with something odd about it never refuses the file; the report names it (game and
 date) with what became of it. A player without a score in a play of a game with points,
@@ -47,9 +56,7 @@ recorded as a winner); a player not in the file, or listed twice, is left out of
 Refused whole only what makes the file unreadable: a file that is not a BG Stats export,
 a play of a game that is not in the file, and whatever our import refuses.
 
-:func:`to_bgstats` writes a household the other way: the players, every own game and every
-game by rules the household played (by its name), and every finished play with each
-player's score, place (``rank``), winner, team, seat and start player.
+:func:`tracker.portability.bgstats_export.to_bgstats` writes a household the other way.
 """
 
 from __future__ import annotations
@@ -73,12 +80,17 @@ import games
 from games import generic
 from tracker.common.engine_text import say
 from tracker.common.lists import name_list
-from tracker.households.models import COLOURS, Household, tidy_name
+from tracker.households.models import COLOURS, tidy_name
 from tracker.portability.document import ImportRefused
 from tracker.table.models import PlayStatus
+from tracker.table.story import LONGEST_MINUTES, NOTE_LENGTH, SHORTEST_MINUTES
 
 PLAYER_NAME_LENGTH = 40
 GAME_NAME_LENGTH = 60
+PLACE_LENGTH = 100
+#: What starts the last paragraph of a play's comments in our own BG Stats export when it
+#: names the series race or tournament table the play was: BG Stats has neither.
+COMPETITION_MARK = "▸ "
 #: Exported players, games and plays get uuids derived from this and their ids, the same
 #: on every export from this server, so BG Stats can tell what it has already imported.
 NAMESPACE = uuid.UUID("6f1d3c2e-5b1a-4c1e-9a57-2d0f8e4b7c61")
@@ -148,6 +160,7 @@ class Reader:
         self.named: list[str] = []
         self.players: dict[Any, dict[str, Any]] = {}
         self.games: dict[Any, dict[str, Any]] = {}
+        self.locations = self.read_locations()
 
     def run(self) -> Converted:
         now = timezone.now().isoformat()
@@ -160,7 +173,7 @@ class Reader:
         nights = self.nights(plays)
         for play in plays:
             self.finish(play)
-        extras = [key for key in ("locations", "tags", "groups", "challenges")
+        extras = [key for key in ("tags", "groups", "challenges")
                   if self.document.get(key)]
         if extras:
             self.counts["extras"] += 1
@@ -175,6 +188,42 @@ class Reader:
                          + self.named)
 
     # The parts
+
+    def read_locations(self) -> dict[Any, str]:
+        """The file's locations by id, as places: a location without a readable id or name
+        is no place."""
+        locations = self.document.get("locations")
+        return {item["id"]: name for item in (locations if isinstance(locations, list) else [])
+                if isinstance(item, dict) and isinstance(item.get("id"), int | str)
+                and not isinstance(item.get("id"), bool)
+                and (name := self.name(item.get("name"), PLACE_LENGTH))}
+
+    def story(self, item: Mapping[str, Any], where: str) -> dict[str, Any]:
+        """A play's note, length and place from its comments, ``durationMin`` and location."""
+        comments = item.get("comments")
+        note, competition = split_comments(comments if isinstance(comments, str) else "")
+        self.counts["competition"] += bool(competition)
+        if len(note) > NOTE_LENGTH:
+            self.named.append(_("%(where)s: the comment is longer than %(limit)s characters; "
+                                "its first %(limit)s are kept as the note.")
+                              % {"where": where, "limit": NOTE_LENGTH})
+            note = note[:NOTE_LENGTH]
+        minutes = item.get("durationMin")
+        length = (round(minutes) if isinstance(minutes, int | float)
+                  and not isinstance(minutes, bool) and math.isfinite(minutes) else None)
+        if minutes not in (None, 0, "") and not (
+                length and SHORTEST_MINUTES <= length <= LONGEST_MINUTES):
+            self.named.append(_("%(where)s: the length %(value)s is not kept: a play takes a "
+                                "minute to a day (%(limit)s minutes).")
+                              % {"where": where, "value": str(minutes)[:20],
+                                 "limit": LONGEST_MINUTES})
+            length = None
+        ref = item.get("locationRefId")
+        place = self.locations.get(ref, "") if isinstance(ref, int | str) else ""
+        if ref not in (None, 0, "") and not place:
+            self.named.append(_("%(where)s: its location is not in the file; it is not kept.")
+                              % {"where": where})
+        return {"note": note, "length": length or None, "place": place}
 
     def read_players(self, now: str) -> list[dict[str, Any]]:
         players, names = [], set()
@@ -304,7 +353,7 @@ class Reader:
                       if flag(row.get("startPlayer"))), 0)
         return {"own": own, "moment": moment, "where": where, "players": players,
                 "teams": teams, "start": start, "index": index,
-                "ignored": flag(item.get("ignored")) is True}
+                "ignored": flag(item.get("ignored")) is True, **self.story(item, where)}
 
     def finish(self, play: dict[str, Any]) -> None:
         """The play's entry in our document, once its own game's definition is known."""
@@ -341,6 +390,7 @@ class Reader:
             "in_statistics": not play["ignored"],
             "participants": [{"player": entry["player"]["id"], "seat": seat}
                              for seat, entry in enumerate(play["players"])],
+            "note": play["note"], "length_minutes": play["length"],
             "cells": [], "changes": [],
         }
 
@@ -441,7 +491,8 @@ class Reader:
                  "one.") % values
 
     def nights(self, plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """One game night per day, with everyone who played that day."""
+        """One game night per day, with everyone who played that day, at the place of its
+        first play with a location."""
         days: dict[Any, list[dict[str, Any]]] = defaultdict(list)
         for play in plays:
             days[play["moment"].date()].append(play)
@@ -452,9 +503,22 @@ class Reader:
                 play["night"] = f"n{number}"
                 present.update((entry["player"]["id"], None) for entry in play["players"])
             nights.append({"id": f"n{number}", "date": day.isoformat(), "notes": "",
+                           "place": self.place_of(day, its_plays),
                            "players": list(present),
                            "created_at": min(play["moment"] for play in its_plays).isoformat()})
         return nights
+
+    def place_of(self, day: Any, plays: list[dict[str, Any]]) -> str:
+        """The place of the night of ``day``: the location of its first play with one; the
+        others are named in the report."""
+        places = list(dict.fromkeys(play["place"] for play in sorted(
+            plays, key=lambda play: play["moment"]) if play["place"]))
+        if len(places) > 1:
+            self.named.append(_("The plays of %(date)s took place at %(place)s and at "
+                                "%(others)s; the game night is kept at %(place)s.")
+                              % {"date": date_format(day, "DATE_FORMAT"), "place": places[0],
+                                 "others": name_list(places[1:])})
+        return places[0] if places else ""
 
     # Values
 
@@ -485,9 +549,6 @@ class Reader:
 
     def count_extras(self, item: Mapping[str, Any], rows: list[dict[str, Any]]) -> None:
         for key, present in (
-                ("location", bool(item.get("locationRefId"))),
-                ("duration", bool(item.get("durationMin"))),
-                ("comments", bool(str(item.get("comments") or "").strip())),
                 ("expansions", bool(item.get("expansionPlays"))),
                 ("board", bool(str(item.get("board") or "").strip())),
                 ("rating", bool(item.get("rating"))),
@@ -517,12 +578,11 @@ class Reader:
             "anonymous": lambda n: ngettext(
                 "%(count)s anonymous player is imported as a player like the others.",
                 "%(count)s anonymous players are imported as players like the others.", n),
-            "location": lambda n: ngettext("Where %(count)s play took place is not kept.",
-                                           "Where %(count)s plays took place is not kept.", n),
-            "duration": lambda n: ngettext("How long %(count)s play lasted is not kept.",
-                                           "How long %(count)s plays lasted is not kept.", n),
-            "comments": lambda n: ngettext("The comments on %(count)s play are not kept.",
-                                           "The comments on %(count)s plays are not kept.", n),
+            "competition": lambda n: ngettext(
+                "%(count)s play was a series race or a tournament table, as its comment says: "
+                "it comes in as a play of its own.",
+                "%(count)s plays were series races or tournament tables, as their comments "
+                "say: each comes in as a play of its own.", n),
             "expansions": lambda n: ngettext(
                 "The expansions used in %(count)s play are not kept.",
                 "The expansions used in %(count)s plays are not kept.", n),
@@ -573,11 +633,19 @@ class Reader:
                 "not kept.",
                 "Details from BoardGameGeek (year, pictures, designers) of %(count)s games are "
                 "not kept.", n),
-            "extras": lambda n: _("The file's locations, tags, groups and challenges are not "
-                                  "kept."),
+            "extras": lambda n: _("The file's tags, groups and challenges are not kept."),
         }
         return [text(self.counts[key]) % {"count": self.counts[key]}
                 for key, text in texts.items() if self.counts[key]]
+
+
+def split_comments(comments: str) -> tuple[str, str]:
+    """A play's comments as its note and the series race or tournament table our own BG
+    Stats export named in their last paragraph (see :data:`COMPETITION_MARK`), if it did."""
+    note, _break, last = comments.rpartition("\n\n")
+    if last.startswith(COMPETITION_MARK) and "\n" not in last:
+        return note, last.removeprefix(COMPETITION_MARK)
+    return comments, ""
 
 
 def parse_moment(value: Any) -> datetime | None:
@@ -593,100 +661,3 @@ def parse_moment(value: Any) -> datetime | None:
         return None
     return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
 
-
-# Export
-
-
-def competition_of(play: Any) -> str:
-    """The series race or tournament table a play was, in words, for BG Stats' comments:
-    BG Stats has no series or tournaments, and its comments keep what it was."""
-    if play.series_id is not None:
-        return _("%(series)s · race %(number)s") % {"series": play.series.name,
-                                                     "number": play.race_number}
-    if play.tournament_id is not None:
-        return _("%(tournament)s · round %(round)s, table %(table)s") % {
-            "tournament": play.tournament.name, "round": play.round_number,
-            "table": play.table_number}
-    return ""
-
-
-def to_bgstats(household: Household) -> dict[str, Any]:
-    """The household in BG Stats' format: players, games and every finished play."""
-    players = list(household.players.order_by("id"))
-    player_refs = {player.pk: number for number, player in enumerate(players, start=1)}
-    plays = list(household.plays.filter(status=PlayStatus.FINISHED)
-                 .select_related("series", "tournament")
-                 .prefetch_related("participants").order_by("played_on", "created_at", "id"))
-    own_games = list(household.own_games.order_by("id"))
-    own_refs = {own.pk: number for number, own in enumerate(own_games, start=1)}
-    played = sorted(({play.game for play in plays}
-                     | set(household.series.values_list("game", flat=True))
-                     | set(household.tournaments.values_list("game", flat=True)))
-                    - {"generic"})
-    rules_refs = {key: len(own_games) + number for number, key in enumerate(played, start=1)}
-    lower = {play.game for play in plays if play.lower_is_better}
-
-    def ident(kind: str, pk: int) -> str:
-        return str(uuid.uuid5(NAMESPACE, f"{household.pk}/{kind}/{pk}")).upper()
-
-    games_out = [{
-        "id": own_refs[own.pk], "uuid": ident("own_game", own.pk), "name": own.name,
-        "cooperative": own.scoring == "cooperative",
-        "highestWins": own.scoring != "fewest_points", "noPoints": own.scoring == "places",
-        "usesTeams": own.teams, "minPlayerCount": own.min_players or 0,
-        "maxPlayerCount": own.max_players or 0, "isBaseGame": True, "isExpansion": False,
-    } for own in own_games]
-    for key in played:
-        rules = games.get(key)
-        games_out.append({
-            "id": rules_refs[key], "uuid": str(uuid.uuid5(NAMESPACE, key)).upper(),
-            "name": say(rules.name), "cooperative": False, "highestWins": key not in lower,
-            "noPoints": not rules.scores_points(rules.default_house_rules()),
-            "usesTeams": False, "minPlayerCount": rules.min_players,
-            "maxPlayerCount": rules.max_players, "isBaseGame": True, "isExpansion": False})
-    return {
-        "about": _("Exported from the family scorekeeper: %(household)s")
-        % {"household": household.name},
-        "players": [{"id": player_refs[player.pk], "uuid": ident("player", player.pk),
-                     "name": player.name, "isAnonymous": False} for player in players],
-        "games": games_out,
-        "plays": [exported_play(play, player_refs, own_refs, rules_refs, ident("play", play.pk))
-                  for play in plays],
-        "locations": [],
-    }
-
-
-def exported_play(play: Any, player_refs: Mapping[int, int], own_refs: Mapping[int, int],
-                  rules_refs: Mapping[str, int], ident: str) -> dict[str, Any]:
-    participants = sorted(play.participants.all(), key=lambda p: p.seat)
-    scoring = play.house_rules.get("scoring") if play.game == "generic" else None
-    teams = any((p.details or {}).get("team") for p in participants)
-    moment = timezone.localtime(play.created_at)
-
-    def score(participant: Any) -> str:
-        details = participant.details or {}
-        if scoring == "cooperative":
-            return "" if details.get("score") is None else str(details["score"])
-        if play.scored_by_points and participant.points is not None:
-            return str(participant.points)
-        return ""
-
-    return {
-        "uuid": ident, "gameRefId": (own_refs[play.own_game_id] if play.own_game_id
-                                     else rules_refs[play.game]),
-        "playDate": f"{play.played_on.isoformat()} {moment:%H:%M:%S}",
-        "entryDate": f"{moment:%Y-%m-%d %H:%M:%S}", "durationMin": 0,
-        "ignored": not play.in_statistics, "comments": competition_of(play),
-        # In a game without points the winners are the result; only against points are they
-        # a decision of the family's.
-        "manualWinner": play.scored_by_points and "winners" in (play.result or {}),
-        "usesTeams": teams,
-        "rounds": len((play.result or {}).get("rounds") or []), "scoringSetting": 0,
-        "playerScores": [{
-            "playerRefId": player_refs[p.player_id], "score": score(p),
-            "winner": p.place == 1, "rank": p.place or 0, "seatOrder": p.seat + 1,
-            "startPlayer": p.seat == play.start_seat, "newPlayer": False,
-            "team": (p.details or {}).get("team") or "", "role": "",
-        } for p in participants],
-        "expansionPlays": [],
-    }

@@ -9,7 +9,13 @@ the server it came from.
 Version 2 carries the household's own games (``own_games``: every field of the library
 entry) and names the own game of each play, series and tournament of the ``generic`` game.
 A version 1 document has none: its plays of "Any other game" move into an own game "Other
-games" (or "Other games (fewest points)") as migration 0012 moved the stored ones."""
+games" (or "Other games (fewest points)") as migration 0012 moved the stored ones.
+
+Since migration 0025 a document also carries each play's ``note`` and ``length_minutes``,
+each night's ``place`` ("" at home) and how each own game's points are written down
+(``sheet``, ``categories``, ``tiebreak``, ``pad_moves``); a result may keep its ``sums``.
+A document from before has none of them: its plays come in without a note or a length,
+its nights at home, its own games round by round."""
 
 from __future__ import annotations
 

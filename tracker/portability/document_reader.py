@@ -4,7 +4,7 @@ refuses what is amiss, naming the series, tournament or play as people know them
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -14,11 +14,15 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 import games
-from games import Problem, UnknownGame
+from games import Problem, UnknownGame, generic
+from games.base import Problems
 from tracker.common.engine_text import say
 from tracker.households.models import tidy_name
 from tracker.portability.document import SMALL_INT, ImportRefused
-from tracker.table.models import PlayChange
+from tracker.table.models import OwnGame, PlayChange
+from tracker.table.story import LONGEST_MINUTES, NOTE_LENGTH, SHORTEST_MINUTES
+
+PAD_MOVES = [value for value, _label in OwnGame._meta.get_field("pad_moves").choices]
 
 
 class DocumentReader:
@@ -169,6 +173,34 @@ class DocumentReader:
 
     # The parts
 
+    def sheet_definition(self, item: Mapping[str, Any], where: str) -> dict[str, Any]:
+        """How an own game's points are written down, read as the engine reads an own game's
+        definition; a file from before sheets by categories has them round by round."""
+        problems = Problems()
+        options = {option.key: option for option in generic.Generic.house_rules}
+        definition = {key: options[key].read(item.get(key, options[key].default), problems)
+                      for key in ("sheet", "categories", "tiebreak")}
+        if problems or definition["categories"] != item.get("categories", []):
+            raise self.wrong(where, problems[0].field.removeprefix("house_rules.")
+                             if problems and problems[0].field else "categories")
+        pad_moves = item.get("pad_moves", "next_player")
+        if pad_moves not in PAD_MOVES:
+            raise self.wrong(where, "pad_moves")
+        return definition | {"pad_moves": pad_moves}
+
+    def story(self, item: Mapping[str, Any], where: str) -> dict[str, Any]:
+        """A play's note and length; a file from before them has none."""
+        return {"note": self.text(item, "note", where, NOTE_LENGTH, blank=True),
+                "length_minutes": self.number(item, "length_minutes", where,
+                                              low=SHORTEST_MINUTES, high=LONGEST_MINUTES,
+                                              optional=True)}
+
+
+def definition_key(value_of: Callable[[str], Any]) -> str:
+    """An own game's definition (each house rule's value, some of them lists) as one text:
+    what an older file's plays of "Any other game" of one definition move into."""
+    return json.dumps([value_of(option.key) for option in generic.Generic.house_rules])
+
 
 def history_entry_fits(action: str, data: Mapping[str, Any], players: set[str]) -> bool:
     """Whether ``data`` has the shape recording gives a history entry of ``action``, with
@@ -186,11 +218,14 @@ def history_entry_fits(action: str, data: Mapping[str, Any], players: set[str]) 
         return (isinstance(value, dict) and isinstance(value.get("result"), dict)
                 and by_player(value.get("points")) and by_player(value.get("places")))
 
+    def player(value: Any) -> bool:
+        return isinstance(value, str) and value in players
+
     def dice(value: Any) -> bool:
         return value is None or (isinstance(value, list) and all(count(d) for d in value))
 
     def cell(value: Mapping[str, Any]) -> bool:
-        return (value.get("player") in players and isinstance(value.get("field"), str)
+        return (player(value.get("player")) and isinstance(value.get("field"), str)
                 and count(value.get("points")) and dice(value.get("dice")))
 
     if action in (Action.RESULT, Action.EDITED) or (action == Action.UNDONE
@@ -208,7 +243,7 @@ def history_entry_fits(action: str, data: Mapping[str, Any], players: set[str]) 
         return cell({**data, "dice": None}) and (restored is None or (
             isinstance(restored, dict) and count(restored.get("points"))))
     if action == Action.EXTRA_KNIFFEL:
-        return data.get("player") in players and count(data.get("count"))
+        return player(data.get("player")) and count(data.get("count"))
     if action == Action.STARTED:
         return isinstance(data.get("house_rules", {}), dict)
     return True

@@ -66,10 +66,12 @@ def export_household(household: Household) -> dict[str, Any]:
         "own_games": [{"id": own_game_ids[own.pk], "name": own.name, "scoring": own.scoring,
                        "teams": own.teams, "end": own.end, "end_at": own.end_at,
                        "min_players": own.min_players, "max_players": own.max_players,
-                       "note": own.note, "created_at": own.created_at.isoformat()}
+                       "note": own.note, "sheet": own.sheet, "categories": own.categories,
+                       "tiebreak": own.tiebreak, "pad_moves": own.pad_moves,
+                       "created_at": own.created_at.isoformat()}
                       for own in own_games],
         "nights": [{"id": night_ids[night.pk], "date": night.date.isoformat(),
-                    "notes": night.notes,
+                    "notes": night.notes, "place": night.place,
                     "players": [player_ids[row.player_id] for row in present[night.pk]],
                     "created_at": night.created_at.isoformat()} for night in nights],
         "series": [{
@@ -104,6 +106,7 @@ def export_household(household: Household) -> dict[str, Any]:
             "result": rekey(play.result, keys), "status": play.status,
             "in_statistics": play.in_statistics,
             "start_seat": play.start_seat, "created_at": play.created_at.isoformat(),
+            "note": play.note, "length_minutes": play.length_minutes,
             "participants": [{"player": player_ids[p.player_id], "seat": p.seat,
                               "points": p.points, "place": p.place,
                               "details": rekey(p.details, keys)}
@@ -131,10 +134,12 @@ def grouped(rows: Iterable[Any], attribute: str) -> defaultdict[int, list[Any]]:
 def rekey(value: Any, keys: Mapping[str, str]) -> Any:
     """``value`` with every player key in ``keys`` replaced, as a dict key or a string.
 
-    Results name players both ways: ``{"sheets": {"17": …}}`` and ``{"order": ["17"]}``.
+    Results name players both ways: ``{"sheets": {"17": …}}`` and ``{"order": ["17"]}``;
+    a result's ``sums`` name them as keys only: a sum typed "17" stays the sum it is.
     """
     if isinstance(value, dict):
-        return {keys.get(key, key): rekey(item, keys) for key, item in value.items()}
+        return {keys.get(key, key): rekey_sums(item, keys) if key == "sums"
+                else rekey(item, keys) for key, item in value.items()}
     if isinstance(value, list):
         return [rekey(item, keys) for item in value]
     if isinstance(value, str):
@@ -142,20 +147,31 @@ def rekey(value: Any, keys: Mapping[str, str]) -> Any:
     return value
 
 
+def rekey_sums(sums: Any, keys: Mapping[str, str]) -> Any:
+    """A result's short sums ``[{"17": "3+6+2"}]`` with the sides' keys replaced; anything
+    else as it is, for the rules engine to refuse."""
+    if not isinstance(sums, list):
+        return sums
+    return [{keys.get(side, side): typed for side, typed in row.items()}
+            if isinstance(row, dict) else row for row in sums]
+
+
 CSV_COLUMNS: list[Callable[[], str]] = [
     lambda: _("Date"), lambda: _("Game"), lambda: _("Series or tournament"),
     lambda: _("Round"), lambda: _("Player"), lambda: _("Seat"), lambda: _("Points"),
     lambda: _("Place"), lambda: _("Status"), lambda: _("In the statistics"),
+    lambda: _("Note"), lambda: _("Length in minutes"), lambda: _("Where"),
 ]
 
 
 def export_csv(household: Household, out: TextIO) -> None:
-    """Every play, one row per participant, oldest first; seats count from 1 as people do."""
+    """Every play, one row per participant, oldest first; seats count from 1 as people do.
+    "Where" is the place of the play's night, empty at home."""
     writer = csv.writer(out)
     writer.writerow([column() for column in CSV_COLUMNS])
     participants = (Participant.objects.filter(play__household=household)
                     .select_related("play__series", "play__tournament", "play__own_game",
-                                    "player")
+                                    "play__game_night", "player")
                     .order_by("play__played_on", "play__created_at", "play_id", "seat"))
     for participant in participants:
         play = participant.play
@@ -167,7 +183,9 @@ def export_csv(household: Household, out: TextIO) -> None:
             spreadsheet_text(participant.player.name), participant.seat + 1,
             "" if participant.points is None else participant.points,
             participant.place or "", str(play.get_status_display()),
-            _("yes") if play.in_statistics else _("no"),
+            _("yes") if play.in_statistics else _("no"), spreadsheet_text(play.note),
+            play.length_minutes or "",
+            spreadsheet_text(play.game_night.place if play.game_night else ""),
         ])
 
 

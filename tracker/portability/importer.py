@@ -53,7 +53,11 @@ from tracker.portability.document import (
     ImportRefused,
     refusals,
 )
-from tracker.portability.document_reader import DocumentReader, history_entry_fits
+from tracker.portability.document_reader import (
+    DocumentReader,
+    definition_key,
+    history_entry_fits,
+)
 from tracker.portability.export import rekey
 from tracker.table import tallies
 from tracker.table.models import (
@@ -95,7 +99,7 @@ class Importer(DocumentReader):
         self.players: dict[str, Player] = {}
         self.own_games: dict[str, OwnGame] = {}
         #: a version 1 document's "Any other game" definitions -> the own game they move into
-        self.other_games: dict[tuple[Any, ...], OwnGame] = {}
+        self.other_games: dict[str, OwnGame] = {}
         self.household: Household | None = None
         self.nights: dict[str, GameNight] = {}
         self.series: dict[str, Series] = {}
@@ -164,8 +168,7 @@ class Importer(DocumentReader):
         # A version 1 document's plays may have moved an "Any other game" into the library.
         for own in OwnGame.objects.filter(household=household).order_by("pk")[
                 self.rows_read[OwnGame]:]:
-            self.other_games[tuple(getattr(own, option.key)
-                                   for option in generic.Generic.house_rules)] = own
+            self.other_games[definition_key(partial(getattr, own))] = own
         for item in self.items("plays")[:plays_done]:
             self.seen_plays[item["id"]] = None
 
@@ -233,7 +236,8 @@ class Importer(DocumentReader):
                                         optional=True),
                 max_players=self.number(item, "max_players", where, low=1, high=20,
                                         optional=True),
-                note=self.text(item, "note", where, 1000, blank=True))
+                note=self.text(item, "note", where, 1000, blank=True),
+                **self.sheet_definition(item, where))
             if None not in (own.min_players, own.max_players) and (
                     own.min_players > own.max_players):
                 raise self.wrong(where, "max_players")
@@ -275,7 +279,7 @@ class Importer(DocumentReader):
                            "end_at": 0}
         definition = games.get("generic").default_house_rules() | house_rules
         self.check_definition(definition, where)
-        key = tuple(definition[option.key] for option in generic.Generic.house_rules)
+        key = definition_key(definition.__getitem__)
         if key not in self.other_games:
             name = (OTHER_GAMES if definition["scoring"] == "most_points"
                     else f"{OTHER_GAMES} (fewest points)")
@@ -301,7 +305,8 @@ class Importer(DocumentReader):
             where = _("Game night no. %(number)s") % {"number": index}
             local = self.new_id(item, self.nights, where)
             night = GameNight(household=household, date=self.day(item, "date", where),
-                              notes=self.text(item, "notes", where, 10_000, blank=True))
+                              notes=self.text(item, "notes", where, 10_000, blank=True),
+                              place=tidy_name(self.text(item, "place", where, 100, blank=True)))
             self.nights[local] = night
             nights.append(night)
             created.append(self.moment(item, "created_at", where))
@@ -518,7 +523,7 @@ class Importer(DocumentReader):
             house_rules=house_rules, start_seat=start_seat, in_statistics=in_statistics,
             scored_by_points=rules.scores_points(house_rules),
             game_key=game_key_of(rules.key, own_game.pk if own_game else None),
-            played_on=self.played_on(item, night, where))
+            played_on=self.played_on(item, night, where), **self.story(item, where))
         self.choice(item, "status", where, PlayStatus.values)
         return play, players
 

@@ -24,7 +24,7 @@ from tracker.common.pages import render_page
 from tracker.households import limits
 from tracker.households.access import household_required, switch_household
 from tracker.households.models import Household, ImportJob
-from tracker.portability.bgstats import to_bgstats
+from tracker.portability.bgstats_export import to_bgstats
 from tracker.portability.document import (
     BYTES_PER_KNIFFEL_SHEET,
     MAX_BYTES,

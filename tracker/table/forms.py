@@ -12,6 +12,7 @@ import games.seating
 from tracker.common.engine_text import say
 from tracker.households.models import Household, tidy_name
 from tracker.table.models import OwnGame
+from tracker.table.story import LONGEST_MINUTES, NOTE_LENGTH, SHORTEST_MINUTES
 
 
 class OwnGameForm(forms.ModelForm):
@@ -93,3 +94,28 @@ class QuickOwnGameForm(OwnGameForm):
 
     class Meta(OwnGameForm.Meta):
         fields = ["name", "scoring"]
+
+
+class PlayStoryForm(forms.Form):
+    """A finished play's note and length, as the family tells it."""
+
+    note = forms.CharField(label=_("Note"), required=False, strip=True)
+    length_minutes = forms.IntegerField(
+        label=_("Length in minutes"), required=False, min_value=SHORTEST_MINUTES,
+        max_value=LONGEST_MINUTES,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={
+            "invalid": _("Enter the length as whole minutes, from 1 to 1440 (a day)."),
+            "min_value": _("Enter the length as whole minutes, from 1 to 1440 (a day)."),
+            "max_value": _("Enter the length as whole minutes, from 1 to 1440 (a day)."),
+        })
+
+    def clean_note(self) -> str:
+        """The note with the line breaks a browser sends as two characters counted as one,
+        as the browser counts them while it is typed."""
+        note = self.cleaned_data["note"].replace("\r\n", "\n").replace("\r", "\n")
+        if len(note) > NOTE_LENGTH:
+            raise forms.ValidationError(
+                _("A note has at most %(limit)d characters; this one has %(length)d.")
+                % {"limit": NOTE_LENGTH, "length": len(note)})
+        return note

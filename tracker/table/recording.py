@@ -21,6 +21,7 @@ from games import InvalidResult, Outcome
 from tracker.households.models import Household, Player, household_changed
 from tracker.table import tallies
 from tracker.table.models import KniffelCell, OwnGame, Participant, Play, PlayChange
+from tracker.table.story import measured_length
 
 
 class EditConflict(Exception):
@@ -458,13 +459,19 @@ def _store(play: Play, result: dict[str, Any], outcome: Outcome, expected_versio
     points so far. Only participants whose points, place or details changed are written,
     and the play's series or tournament is settled only when the play's status changed.
     The statistics' tallies change only when the play was or is finished, so a cell saved
-    in a game under way costs no query for them.
+    in a game under way costs no query for them. A play's first result gives it its length,
+    measured from its start, unless it has one (:mod:`tracker.table.story`).
     """
     stored = stored_part(result)
     status = Play.Status.FINISHED if outcome.finished else Play.Status.IN_PROGRESS
+    measured: dict[str, int | None] = {}
+    if (status == Play.Status.FINISHED and play.status != Play.Status.FINISHED
+            and play.length_minutes is None):
+        measured = {"length_minutes": measured_length(play.created_at, timezone.now())}
     now = set_status(play, status, expected_version, result=stored,
                      scored_by_points=outcome.scored_by_points,
-                     lower_is_better=outcome.lower_is_better)
+                     lower_is_better=outcome.lower_is_better, **measured)
+    play.length_minutes = measured.get("length_minutes", play.length_minutes)
     status_changed = status != play.status
     counted = Play.Status.FINISHED in (status, play.status)
     before = share_of(play) if counted else None

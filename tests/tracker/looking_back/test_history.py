@@ -6,7 +6,9 @@ import pytest
 
 from tests.factories import GameNightFactory, PlayerFactory
 from tests.tracker.looking_back.stats_fixtures import build_history, finish_generic, uno_key
+from tracker.evenings.models import GameNight
 from tracker.looking_back.stats import history_entries
+from tracker.table.models import Play
 
 
 @pytest.fixture
@@ -141,3 +143,36 @@ def test_a_date_that_is_no_date_is_shown_again_with_its_error(host_client, histo
     html = response.content.decode()
     assert 'value="soon" aria-invalid="true"' in html
     assert "Enter a valid date." in html
+
+
+@pytest.mark.parametrize("place,expected", [
+    ("Bei Oma in Kassel", {"night:1", "play:p4", "play:r1", "play:r2", "series"}),
+    ("+home", {"night:0", "play:p1", "play:p2", "play:p3"}),
+])
+def test_the_place_filter_keeps_the_nights_there_and_what_was_played_there(
+        host_client, history, place, expected):
+    first, second = history["nights"]
+    GameNight.objects.filter(pk=second.pk).update(place="Bei Oma in Kassel")
+    names = {f"night:{n}": ("night", night.pk) for n, night in enumerate(history["nights"])}
+    names |= {f"play:p{n}": ("play", play.pk) for n, play in enumerate(history["plays"], 1)}
+    names |= {f"play:r{n}": ("play", race.pk) for n, race in enumerate(history["races"], 1)}
+    names["series"] = ("series", history["series"].pk)
+    response = host_client.get(f"/history/?place={place}")
+    assert set(shown(response)) == {names[name] for name in expected}
+    page = response.content.decode()
+    assert '<option value="Bei Oma in Kassel"' in page and "All places" in page
+
+
+def test_an_unknown_place_is_a_400_with_the_reason(host_client, history):
+    response = host_client.get("/history/?place=Nowhere")
+    assert response.status_code == 400 and "not one of the available choices" in (
+        response.content.decode())
+
+
+def test_the_history_shows_a_plays_note_and_length_and_a_nights_place(host_client, history):
+    p4, night = history["plays"][3], history["nights"][1]
+    Play.objects.filter(pk=p4.pk).update(note="Oma's first win", length_minutes=35)
+    GameNight.objects.filter(pk=night.pk).update(place="Ferienhaus Sylt")
+    page = host_client.get("/history/").content.decode()
+    assert "“Oma&#x27;s first win”" in page and " · 35 min" in page
+    assert "📍 Ferienhaus Sylt" in page

@@ -6,6 +6,7 @@ import pytest
 
 from tests.factories import GameNightFactory, PlayerFactory
 from tests.tracker.looking_back.stats_fixtures import build_history, finish_generic, uno_key
+from tracker.table.models import Play
 
 
 @pytest.fixture
@@ -191,3 +192,18 @@ def test_the_printed_review_keeps_the_chart_with_its_caption(host_client, histor
     [with_caption] = [page for page in pages if "How often each game was played" in page]
     assert "Langer Spielname Nummer 1 " in with_caption
     assert "Langer Spielname Nummer 12" in with_caption
+
+
+def test_the_year_in_review_remembers_the_plays_with_a_note(host_client, history):
+    p1, p2, p3, p4 = history["plays"]
+    Play.objects.filter(pk=p2.pk).update(note="Ben's comeback")
+    Play.objects.filter(pk=p4.pk).update(note="Oma's first win\nat last")
+    # An abandoned play counts nowhere, its note included.
+    Play.objects.filter(pk=p3.pk).update(note="Gave up at midnight")
+    html = host_client.get("/review/2024/").content.decode()
+    assert "Moments to remember" in html and "Gave up at midnight" not in html
+    assert html.index("Ben&#x27;s comeback") < html.index("Oma&#x27;s first win<br>at last")
+    assert f'href="{p2.get_absolute_url()}"' in html
+    preview = host_client.get("/review/2024/print/?format=html").content.decode()
+    assert "Ben&#x27;s comeback" in preview and p2.get_absolute_url() not in preview
+    assert "Moments to remember" not in host_client.get("/review/2019/").content.decode()

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from tests.tracker.portability.transfer_fixtures import failing_pages, run_imports
 from tracker.households.models import Household, Player
-from tracker.portability.bgstats import from_bgstats, is_bgstats, to_bgstats
+from tracker.portability.bgstats import from_bgstats, is_bgstats
+from tracker.portability.bgstats_export import to_bgstats
 from tracker.portability.document import ImportRefused
 from tracker.portability.files import read_file
 from tracker.portability.importer import import_household
@@ -168,16 +169,16 @@ def test_the_report_lists_what_was_not_kept():
     text = "\n".join(notes)
 
     assert "Yahtzee is kept as an own game: the file holds only final scores" in text
-    assert "Where 1 play took place is not kept." in text
-    assert "How long 1 play lasted is not kept." in text
-    assert "The comments on 1 play are not kept." in text
+    for gone in ("took place is not kept", "lasted is not kept", "comments on",
+                 "locations, tags"):
+        assert gone not in text
     assert "The expansions used in 1 play are not kept." in text
     assert "Roles and factions in 1 play are not kept." in text
     assert "1 play that BG Stats leaves out of its statistics is in the history" in text
     assert "1 score with decimals is rounded to a whole number." in text
     assert "1 anonymous player is imported" in text
     assert "BoardGameGeek" in text
-    assert "locations, tags, groups and challenges" in text
+    assert "The file's tags, groups and challenges are not kept." not in text
 
 
 def test_plays_the_rules_could_not_score_are_reported_not_dropped():
@@ -421,7 +422,7 @@ def test_the_commands_read_and_write_bgstats(tmp_path, capsys):
 
     call_command("import_household", str(path), "--name", "Games")
     out = capsys.readouterr().out
-    assert "Imported as 'Games'" in out and "Where 1 play took place is not kept." in out
+    assert "Imported as 'Games'" in out and "1 score with decimals is rounded" in out
 
     call_command("export_household", "Games", "--format", "bgstats", "-o",
                  str(tmp_path / "out.json"))
@@ -462,7 +463,7 @@ def test_the_import_page_takes_a_bgstats_file_and_lists_what_was_not_kept(client
 
     page = client.get(response.url, follow=True).content.decode()
     assert "Imported as From BG Stats." in page
-    assert "How long 1 play lasted is not kept." in page
+    assert "1 score with decimals is rounded to a whole number." in page
     assert Household.objects.get(name="From BG Stats").members.filter(pk=host.pk).exists()
 
 
@@ -540,3 +541,94 @@ def test_a_team_member_without_a_score_and_an_unscored_winner_are_named():
     assert "Carla of team Re without a score; the team's score is its other members'." in text
     assert "Anna has no score but is recorded as a winner; placed first." in text
     assert play_of(household, "Doppelkopf").result["scores"] == {"Re": 120, "Kontra": 121}
+
+
+# Notes, lengths and places
+
+
+def test_comments_lengths_and_locations_come_in_as_notes_lengths_and_places():
+    household, _notes = imported()
+
+    pandemic = play_of(household, "Pandemic")
+    assert (pandemic.note, pandemic.length_minutes) == ("Close call", 45)
+    assert pandemic.game_night.place == "Home"
+    skyjo = play_of(household, "Skyjo")
+    assert (skyjo.note, skyjo.length_minutes, skyjo.game_night.place) == ("", None, "")
+
+
+def test_a_night_keeps_its_first_location_and_the_report_names_the_others():
+    document = bgstats_file()
+    document["locations"] += [{"id": 2, "name": "Bei Oma in Kassel"},
+                              {"id": 3, "name": "Ferienhaus Sylt"}]
+    document["plays"][0]["locationRefId"] = 2
+    document["plays"][1]["locationRefId"] = 1
+    document["plays"][2].update(locationRefId=3)
+    document["plays"][3].update(locationRefId=99)
+
+    household, notes = imported(document)
+
+    assert play_of(household, "Codenames").game_night.place == "Bei Oma in Kassel"
+    assert play_of(household, "Skyjo").game_night.place == "Ferienhaus Sylt"
+    text = "\n".join(notes)
+    assert ("The plays of March 1, 2024 took place at Bei Oma in Kassel and at Home; the "
+            "game night is kept at Bei Oma in Kassel.") in text
+    assert "Catan of March 2, 2024: its location is not in the file; it is not kept." in text
+
+
+@pytest.mark.parametrize(("duration", "kept", "named"), [
+    (0, None, False), (None, None, False), (44.6, 45, False), (1440, 1440, False),
+    (1441, None, True), (-5, None, True), ("45", None, True), (True, None, True)])
+def test_a_length_is_kept_from_a_minute_to_a_day(duration, kept, named):
+    document = bgstats_file()
+    document["plays"][0]["durationMin"] = duration
+
+    household, notes = imported(document)
+
+    assert play_of(household, "Pandemic").length_minutes == kept
+    assert any("the length" in note and "is not kept" in note for note in notes) == named
+
+
+def test_a_comment_longer_than_a_note_is_cut_and_named():
+    document = bgstats_file()
+    document["plays"][0]["comments"] = "x" * 1005
+
+    household, notes = imported(document)
+
+    assert play_of(household, "Pandemic").note == "x" * 1000
+    assert any("the comment is longer than 1000 characters" in note for note in notes)
+
+
+def test_notes_lengths_and_places_go_out_to_bgstats_and_come_back_exactly(
+        household, night, family):
+    from tests.tracker.portability.transfer_fixtures import build_everything
+
+    build_everything(household, night, family, None)
+    race = Play.objects.filter(household=household, series__name="Summer cup",
+                               status="finished").get()
+    Play.objects.filter(pk=race.pk).update(note="Ben's comeback\n\nnext time: Anna",
+                                           length_minutes=12)
+    out = to_bgstats(household)
+
+    assert out["locations"] == [{"id": 1, "uuid": out["locations"][0]["uuid"],
+                                 "name": "Bei Oma in Kassel"}]
+    comments = {play["comments"] for play in out["plays"]}
+    assert "Ben's comeback\n\nnext time: Anna\n\n▸ Summer cup · race 1" in comments
+    assert "Oma's first win 🐘\nalmost" in comments
+    assert {play["durationMin"] for play in out["plays"]} >= {35, 12, 70, 0}
+    kassel = [play for play in out["plays"] if play.get("locationRefId") == 1]
+    assert [play["comments"] for play in kassel] == ["Oma's first win 🐘\nalmost"]
+
+    again, notes = imported(out, name="Again")
+
+    stories = set(Play.objects.filter(household=again).values_list("note", "length_minutes"))
+    assert {("Ben's comeback\n\nnext time: Anna", 12), ("Oma's first win 🐘\nalmost", 35),
+            ("", 70)} <= stories
+    assert not any("▸" in note for note, _length in stories)
+    # BG Stats' plays of one day make one night: the fixture's two nights are both today's.
+    assert set(again.game_nights.values_list("place", flat=True)) == {"Bei Oma in Kassel"}
+    assert any("were series races or tournament tables, as their comments say" in note
+               for note in notes)
+    assert [play["comments"] for play in to_bgstats(again)["plays"]] == [
+        play["comments"].split("\n\n▸ ")[0] if "\n\n▸ " in play["comments"]
+        else ("" if play["comments"].startswith("▸ ") else play["comments"])
+        for play in out["plays"]]

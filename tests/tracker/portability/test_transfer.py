@@ -45,6 +45,17 @@ def test_export_import_export_gives_the_same_document(everything):
 
     assert imported.pk != everything.pk
     assert without_export_time(export_household(imported)) == without_export_time(first)
+    # Notes, lengths, places and sheets by categories with their sums come back as they were.
+    assert {night["place"] for night in first["nights"]} == {"", "Bei Oma in Kassel"}
+    assert {(play["note"], play["length_minutes"]) for play in first["plays"]} >= {
+        ("Oma's first win 🐘\nalmost", 35), ("", 70), ("", None)}
+    wingspan = next(own for own in first["own_games"] if own["name"] == "Wingspan")
+    assert (wingspan["sheet"], wingspan["tiebreak"], wingspan["pad_moves"]) == (
+        "categories", "Birds", "next_row")
+    sums = next(play["result"]["sums"] for play in first["plays"] if "sums" in play["result"])
+    assert sums[0] == {"p2": "10+20", "p3": str(everything.players.get(name="Anna").pk)}
+    night = imported.game_nights.get(place="Bei Oma in Kassel")
+    assert night.plays.get().note == "Oma's first win 🐘\nalmost"
 
 
 def test_the_document_holds_every_kind_of_thing(everything):
@@ -76,9 +87,10 @@ def test_the_document_carries_the_library_and_each_own_game_played(everything):
     assert {key: value for key, value in skyjo.items() if key != "created_at"} == {
         "id": skyjo["id"], "name": "Skyjo", "scoring": "fewest_points", "teams": False,
         "end": "target", "end_at": 100, "min_players": 2, "max_players": 8,
-        "note": "Columns of three alike are cleared."}
+        "note": "Columns of three alike are cleared.", "sheet": "rounds", "categories": [],
+        "tiebreak": "", "pad_moves": "next_player"}
     assert {own["name"] for own in document["own_games"]} == {
-        "Skyjo", "Doppelkopf", "Hanabi", "Carcassonne"}
+        "Skyjo", "Doppelkopf", "Hanabi", "Carcassonne", "Wingspan"}
     league = next(one for one in document["series"] if one["name"] == "Skyjo league")
     assert league["own_game"] == skyjo["id"]
     assert {play["own_game"] for play in document["plays"] if play["game"] == "generic"} == {
@@ -583,3 +595,55 @@ def test_a_play_on_an_impossible_or_other_day_than_its_night_is_refused(everythi
     message = refused(edited(document, misdate))
 
     assert "played_on" in message or "not on the day of its game night" in message
+
+
+def wingspan(document):
+    return next(own for own in document["own_games"] if own["name"] == "Wingspan")
+
+
+@pytest.mark.parametrize(("change", "names"), [
+    (lambda d: play_of(d, length_minutes=35).update(note="x" * 1001), ["note"]),
+    (lambda d: play_of(d, length_minutes=35).update(length_minutes=0), ["length_minutes"]),
+    (lambda d: play_of(d, length_minutes=35).update(length_minutes=1441), ["length_minutes"]),
+    (lambda d: play_of(d, length_minutes=35).update(length_minutes="35"), ["length_minutes"]),
+    (lambda d: d["nights"][0].update(place="x" * 101), ["Game night no. 1", "place"]),
+    (lambda d: d["nights"][0].update(place=["Kassel"]), ["place"]),
+    (lambda d: wingspan(d).update(sheet="scrolls"), ["Own game “Wingspan”", "sheet"]),
+    (lambda d: wingspan(d).update(categories=[{"name": "Birds", "minus": "no"}]),
+     ["Own game “Wingspan”", "categories"]),
+    (lambda d: wingspan(d).update(categories=[{"name": " Birds", "minus": False}]),
+     ["Own game “Wingspan”", "categories"]),
+    (lambda d: wingspan(d).update(categories=[]), ["Own game “Wingspan”"]),
+    (lambda d: wingspan(d).update(tiebreak="Eggs"), ["Own game “Wingspan”"]),
+    (lambda d: wingspan(d).update(pad_moves="sideways"), ["Own game “Wingspan”", "pad_moves"]),
+    (lambda d: next(play for play in d["plays"] if "sums" in play["result"])["result"][
+        "sums"][0].update(p2="10+21"), ["the sum 10+21 does not give the points stored"]),
+], ids=["note-too-long", "no-minutes", "more-than-a-day", "minutes-as-text", "place-too-long",
+        "place-not-text", "unknown-sheet", "minus-not-a-flag", "untidy-category",
+        "sheet-without-categories", "tiebreak-not-a-category", "unknown-pad-move",
+        "sum-that-does-not-add-up"])
+def test_a_story_or_sheet_the_app_could_not_have_made_is_refused(everything, change, names):
+    message = refused(edited(export_household(everything), change))
+
+    for name in names:
+        assert name in message
+
+
+def test_a_file_from_before_notes_places_and_sheets_comes_in_without_them(everything):
+    document = export_household(everything)
+    for night in document["nights"]:
+        del night["place"]
+    for play in document["plays"]:
+        del play["note"], play["length_minutes"]
+    for own in document["own_games"]:
+        if own["name"] != "Wingspan":
+            for key in ("sheet", "categories", "tiebreak", "pad_moves"):
+                del own[key]
+
+    imported = import_household(document, name="Before")
+
+    assert set(imported.game_nights.values_list("place", flat=True)) == {""}
+    assert set(imported.plays.values_list("note", "length_minutes")) == {("", None)}
+    skyjo = imported.own_games.get(name="Skyjo")
+    assert (skyjo.sheet, skyjo.categories, skyjo.tiebreak, skyjo.pad_moves) == (
+        "rounds", [], "", "next_player")

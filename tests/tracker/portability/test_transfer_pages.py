@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.factories import OwnGameFactory, PlayerFactory
 from tests.tracker.portability.transfer_fixtures import build_everything, run_imports
+from tracker.evenings.models import GameNight
 from tracker.households.models import Household, ImportJob
 from tracker.portability.export import export_household
 from tracker.table.models import Play
@@ -67,16 +68,31 @@ def test_the_csv_has_a_row_per_participant(host_client, household, night, family
     record_result(play, {"elephants": {family[0].key: ["home:1", "seat:8", "caught", "caught"],
                                        family[1].key: ["caught"] * 4}}, expected_version=1)
 
+    Play.objects.filter(pk=play.pk).update(note="-Oma's first win\nat last", length_minutes=25)
+    GameNight.objects.filter(pk=night.pk).update(place="Bei Oma in Kassel")
+
     response = host_client.get(reverse("household_export_csv"))
 
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["Date", "Game", "Series or tournament", "Round", "Player", "Seat",
-                       "Points", "Place", "Status", "In the statistics"]
+                       "Points", "Place", "Status", "In the statistics", "Note",
+                       "Length in minutes", "Where"]
     anna = play.participants.get(player=family[0])
     assert rows[1] == [night.date.isoformat(), "Die Maus im Nacken", "", "", "Anna", "1",
-                       str(anna.points), "1", "Finished", "yes"]
+                       str(anna.points), "1", "Finished", "yes", "'-Oma's first win\nat last",
+                       "25", "Bei Oma in Kassel"]
     assert [row[4] for row in rows[1:]] == ["Anna", "Ben"]
+
+
+def test_a_play_at_home_without_a_note_or_length_leaves_the_new_columns_empty(
+        host_client, household, night, family):
+    start_play(household=household, game="maus_im_nacken", players=family[:2],
+               game_night=night)
+
+    table = host_client.get(reverse("household_export_csv")).content.decode("utf-8-sig")
+
+    assert list(csv.reader(io.StringIO(table)))[1][-3:] == ["", "", ""]
 
 
 def test_a_csv_name_that_looks_like_a_formula_stays_text(host_client, household, night):

@@ -11,6 +11,7 @@ from tracker.evenings.recording import (
     start_series_race,
     start_tournament_round,
 )
+from tracker.table.models import Play
 from tracker.table.recording import abandon_play, record_result, start_play, write_cell
 
 
@@ -31,13 +32,15 @@ def build_everything(household, night, family, host):
     change, a tournament with a drop-out, a night with a guest."""
     anna, ben, carla, david = family
     guest = PlayerFactory(household=household, name="Oma Grete", colour="#7c3aed")
-    party = GameNightFactory(household=household, notes="Birthday 🎂")
+    party = GameNightFactory(household=household, notes="Birthday 🎂",
+                             place="Bei Oma in Kassel")
     party.players.set([anna, ben, guest])
 
     finished = start_play(household=household, game="maus_im_nacken", players=[anna, guest],
                           game_night=party, start_seat=1, user=host)
     record_result(finished, elephants([anna, guest], guest), expected_version=1, user=host)
     record_result(finished, elephants([anna, guest], anna), expected_version=2, user=host)
+    Play.objects.filter(pk=finished.pk).update(note="Oma's first win 🐘\nalmost", length_minutes=35)
     abandoned = start_play(household=household, game="mau_mau", players=[ben, carla],
                            game_night=night, user=host)
     abandon_play(abandoned, expected_version=1, user=host)
@@ -67,7 +70,25 @@ def build_everything(household, night, family, host):
     drop_out(tournament, guest)
     start_tournament_round(tournament)
     build_own_games(household, night, family, host)
+    build_sheet_by_categories(household, night, family)
     return household
+
+
+def build_sheet_by_categories(household, night, family):
+    """An own game written down by categories, played once with short sums, one of them a
+    number that is also a player's key (Anna's, who did not play)."""
+    anna, ben, carla = family[:3]
+    wingspan = OwnGameFactory(household=household, name="Wingspan", sheet="categories",
+                              categories=[{"name": "Birds", "minus": False},
+                                          {"name": "Penalties", "minus": True}],
+                              tiebreak="Birds", pad_moves="next_row")
+    play = start_play(household=household, game="generic", own_game=wingspan,
+                      players=[ben, carla], game_night=night)
+    record_result(play, {"rounds": [{ben.key: 30, carla.key: int(anna.key)},
+                                    {ben.key: -2, carla.key: 0}],
+                         "sums": [{ben.key: "10+20", carla.key: anna.key}, {ben.key: "2"}],
+                         "finished": True}, expected_version=1)
+    Play.objects.filter(pk=play.pk).update(length_minutes=70)
 
 
 def build_own_games(household, night, family, host):

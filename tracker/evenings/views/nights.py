@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tracker.common.pages import render_page, safe_next
-from tracker.evenings.forms import GameNightForm, NightPlayersForm
-from tracker.evenings.models import GameNight
+from tracker.evenings.forms import GameNightForm, NightPlaceForm, NightPlayersForm
+from tracker.evenings.models import GameNight, places_used
 from tracker.evenings.pages import (
     night_context,
     open_plays,
@@ -91,8 +91,8 @@ def night_new(request: HttpRequest) -> HttpResponse:
         form.save_m2m()
         return redirect("night_detail", night.pk)
     return render_page(request, "nights/new.html", {
-        "form": form, "player_form": PlayerForm(household=household)},
-        status=422 if form.errors else 200)
+        "form": form, "player_form": PlayerForm(household=household),
+        "places": places_used(household)}, status=422 if form.errors else 200)
 
 
 @login_required
@@ -112,6 +112,23 @@ def night_players(request: HttpRequest, night_id: int) -> HttpResponse:
     return render_page(request, "nights/players.html", {
         "night": night, "form": form, "player_form": PlayerForm(household=night.household)},
         status=422 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def night_place(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Where the night took place: the form (GET), or the place changed (POST). htmx gets
+    the night page's place back, a browser without JavaScript the night's page."""
+    night = get_for_household(request, GameNight.objects.all(), pk=night_id)
+    form = NightPlaceForm(request.POST if request.method == "POST" else None, instance=night)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        if not request.htmx:
+            return redirect(night)
+        return render_page(request, "nights/place.html", {"night": night}, partial="place")
+    return render_page(request, "nights/place.html", {
+        "night": night, "form": form, "editing": True, "places": places_used(night.household)},
+        partial="place", status=422 if form.errors else 200)
 
 
 @login_required

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from tracker.households.models import Household
-from tracker.portability.bgstats import to_bgstats
+from tracker.portability.bgstats_export import to_bgstats
 from tracker.portability.export import export_household
 
 
