@@ -34,7 +34,7 @@ class GameNight(models.Model):
                                      verbose_name=_("players present"))
     notes = models.TextField(_("notes"), blank=True)
     #: Where the night took place; empty for at home.
-    place = models.CharField(_("place"), max_length=100, blank=True, default="")
+    place = models.CharField(_("where"), max_length=100, blank=True, default="")
     created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
 
     class Meta:

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='gamenight',
             name='place',
-            field=models.CharField(blank=True, default='', max_length=100, verbose_name='place'),
+            field=models.CharField(blank=True, default='', max_length=100, verbose_name='where'),
         ),
         migrations.AddField(
             model_name='owngame',

@@ -398,11 +398,17 @@ def competition_game_name(competition: Series | Tournament, language: str) -> st
 
 
 def house_rules_text(rules: games.Rules, chosen: dict[str, Any], language: str) -> list[str]:
+    """Each house rule as "Rule: value" in ``language``; a name or list left empty (an own
+    game's categories, kept round by round) says nothing."""
     described = []
     for option in rules.house_rules:
         value = chosen.get(option.key, option.default)
+        if option.kind in ("text", "categories") and not value:
+            continue
         shown = (", ".join(map(str, value)) if option.kind == "int_list"
-                 else str(value) if option.kind == "int"
+                 else str(value) if option.kind in ("int", "text")
+                 else ", ".join(("−" if category["minus"] else "") + category["name"]
+                                for category in value) if option.kind == "categories"
                  else option.choices[value].in_language(language))
         described.append(f"{option.label.in_language(language)}: {shown}")
     return described

@@ -96,12 +96,11 @@ class OwnGame(models.Model):
     @property
     def house_rules(self) -> dict[str, Any]:
         """How the game is scored and ends, as the engine reads it from each play."""
-        rules = {"scoring": self.scoring, "teams": self.teams, "end": self.end,
-                 "end_at": self.end_at}
-        if self.sheet != "rounds":
-            rules |= {"sheet": self.sheet, "categories": self.categories,
-                      "tiebreak": self.tiebreak}
-        return rules
+        by_categories = self.sheet != "rounds"
+        return {"scoring": self.scoring, "teams": self.teams, "end": self.end,
+                "end_at": self.end_at, "sheet": self.sheet,
+                "categories": self.categories if by_categories else [],
+                "tiebreak": self.tiebreak if by_categories else ""}
 
 
 #: How an own game is named where the statistics count games: "own-<id>".
