@@ -79,3 +79,5 @@ def test_demo_has_a_finished_game_written_down_by_categories(client, django_user
     assert "Untergelegte Karten" in page and "Lena" in page
     opened = client.get(reverse("pad_cell", args=[play.pk, 1, 0])).content.decode()
     assert 'value="9+7+5+4+6+3+4"' in opened
+    assert "Lenas erster Sieg" in page and play.length_minutes == 75
+    assert play.game_night.place == "Bei Oma in Kassel"

@@ -4,7 +4,7 @@ The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
 symbols, Entenspiel, Mensch ärgere dich nicht, the family's own Skyjo (kept round by
 round), Flügelschlag (written down by categories, birds added up card by card) and Hanabi,
-lost and then won together (two of the Kniffel players
+lost and then won together, some plays with a note and a length, the first night at Oma's (two of the Kniffel players
 entered every turn with the dice, for the coach to weigh), a Kniffel game left
 unfinished yesterday with the coach's hint allowed, a birthday tournament half
 played and an open invitation for one more member. Every evening lies in the
@@ -159,6 +159,8 @@ class Command(BaseCommand):
             household=household, name="Elefantenrennen im Advent", game="maus_im_nacken",
             races_planned=5, created_by=user)
         series.players.set([players[name] for name in MAUS_RACES[0]])
+        first.place = "Bei Oma in Kassel"
+        first.save()
         for number, race in enumerate(MAUS_RACES, start=1):
             night = first if number <= 3 else second
             self.play(night, "maus_im_nacken", list(race), {"elephants": self.keyed(race)},
@@ -176,23 +178,25 @@ class Command(BaseCommand):
         skyjo = OwnGame.objects.create(household=household, name="Skyjo",
                                        scoring="fewest_points", end="target", end_at=100,
                                        min_players=2, max_players=8)
-        self.play(yesterday, "generic", ["Julia", "Lena", "Max", "Oma Gisela"],
-                  {"rounds": [self.keyed(points) for points in SKYJO_ROUNDS], "finished": True},
-                  own_game=skyjo)
+        self.story(self.play(yesterday, "generic", ["Julia", "Lena", "Max", "Oma Gisela"],
+                             {"rounds": [self.keyed(points) for points in SKYJO_ROUNDS],
+                              "finished": True}, own_game=skyjo), "", 35)
         wingspan = OwnGame.objects.create(
             household=household, name="Flügelschlag", sheet="categories",
             categories=[{"name": name, "minus": False} for name in WINGSPAN_CATEGORIES],
             tiebreak="Futter auf Karten", min_players=1, max_players=5)
-        self.play(second, "generic", list(WINGSPAN_SHEET), {
+        self.story(self.play(first, "generic", list(WINGSPAN_SHEET), {
             "rounds": [self.keyed({name: rows[index] for name, rows in WINGSPAN_SHEET.items()})
                        for index in range(len(WINGSPAN_CATEGORIES))],
-            "sums": [self.keyed(WINGSPAN_BIRDS)], "finished": True}, own_game=wingspan)
+            "sums": [self.keyed(WINGSPAN_BIRDS)], "finished": True}, own_game=wingspan),
+            "Lenas erster Sieg in Flügelschlag – mit einem Punkt vor Tobias!", 75)
         hanabi = OwnGame.objects.create(household=household, name="Hanabi",
                                         scoring="cooperative", min_players=2, max_players=5)
         self.play(second, "generic", ["Julia", "Tobias", "Lena"], {"won": False, "score": 17},
                   own_game=hanabi)
-        self.play(yesterday, "generic", ["Julia", "Tobias", "Max"], {"won": True, "score": 23},
-                  own_game=hanabi)
+        self.story(self.play(yesterday, "generic", ["Julia", "Tobias", "Max"],
+                             {"won": True, "score": 23}, own_game=hanabi),
+                   "Endlich geschafft: 23 Punkte, und Max hat jeden Hinweis verstanden.", 40)
         self.sheet_play(yesterday, "kniffel", UNFINISHED_KNIFFEL,
                         house_rules={"coach_hint": True})
         ShareLink.objects.create(household=household, game_night=yesterday, created_by=user)
@@ -221,6 +225,12 @@ class Command(BaseCommand):
                                                 zip(seats, outcomes, strict=False)}},
                           expected_version=table.version, user=self.user)
         start_tournament_round(party, user=self.user, night=birthday)
+
+    @staticmethod
+    def story(play: Play, note: str, minutes: int) -> None:
+        """The note the family kept with ``play``, and how long it took."""
+        play.note, play.length_minutes = note, minutes
+        play.save(update_fields=["note", "length_minutes"])
 
     def night(self, date, names: list[str]) -> GameNight:
         night = GameNight.objects.create(household=self.household, date=date, host=self.user)
