@@ -8,6 +8,7 @@ from tracker.households.views import households, switching
 from tracker.looking_back.views import coach, stats
 from tracker.paper import views as printing
 from tracker.portability import views as transfer
+from tracker.ratings import views as rating_views
 from tracker.room.views import app, boards
 from tracker.table.views import library, pads, plays, sheets, story
 
@@ -16,6 +17,10 @@ register_converter(IdConverter, "id")
 urlpatterns = [
     path("", nights.home, name="home"),
     path("health/", nights.health, name="health"),
+    path("ratings/", rating_views.ratings, name="ratings"),
+    path("ratings/ratings.csv", rating_views.ratings_csv, name="ratings_csv"),
+    path("ratings/switch/", rating_views.ratings_switch, name="ratings_switch"),
+    path("plays/<id:play_id>/chances/", rating_views.chances, name="play_chances"),
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service_worker"),
     path("offline/", app.offline, name="offline"),

@@ -1,8 +1,8 @@
 """The domains of ``tracker/`` import only downward, in no circle, in modules of readable size.
 
 docs/architecture.md draws the floors: the rules engine at the bottom, then the common
-ground, the household, the table, the evenings, looking back, and on top paper, the room
-and portability side by side. The project's shell (settings, URLs, the admin, the model
+ground, the household, the table, the evenings, the ratings, looking back, and on top
+paper, the room and portability side by side. The project's shell (settings, URLs, the admin, the model
 registry, commands, template tags, migrations) sits above them all.
 """
 
@@ -22,10 +22,11 @@ FLOORS = {
     "tracker.households": 2,
     "tracker.table": 3,
     "tracker.evenings": 4,
-    "tracker.looking_back": 5,
-    "tracker.paper": 6,
-    "tracker.room": 6,
-    "tracker.portability": 6,
+    "tracker.ratings": 5,
+    "tracker.looking_back": 6,
+    "tracker.paper": 7,
+    "tracker.room": 7,
+    "tracker.portability": 7,
 }
 #: Shell modules: they wire the domains together and are imported by none of them.
 SHELL = "shell"

@@ -56,6 +56,8 @@ class Household(models.Model):
     version = models.PositiveBigIntegerField(_("version"), default=1, editable=False)
     setup_version = models.PositiveBigIntegerField(_("setup version"), default=1,
                                                    editable=False)
+    #: Some families prefer not to see who plays how well: then no page shows ratings.
+    ratings_shown = models.BooleanField(_("ratings shown"), default=True)
 
     class Meta:
         verbose_name = _("household")

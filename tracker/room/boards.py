@@ -8,6 +8,7 @@ from typing import Any
 
 from tracker.evenings.models import GameNight, Series, Tournament
 from tracker.evenings.pages import night_context, series_context, tournament_context
+from tracker.ratings.pages import play_chances
 from tracker.room.models import ShareLink
 from tracker.table.models import Play, PlayStatus
 from tracker.table.queries import participants_in_seat_order
@@ -32,13 +33,14 @@ def board_context(link: ShareLink) -> dict[str, Any]:
 def play_board(play_id: int) -> dict[str, Any]:
     """A Kniffel sheet with its leaders and whose turn it is, or a game's places."""
     # No cells prefetched: a sheet's table comes from the cache unless it changed.
-    play = Play.objects.select_related("own_game").prefetch_related(
+    play = Play.objects.select_related("own_game", "household").prefetch_related(
         participants_in_seat_order()).get(pk=play_id)
     # An abandoned game has no leader: the board says that it was abandoned.
     abandoned = play.status == PlayStatus.ABANDONED
     if play.is_dice_sheet:
         context = sheet_context(play)
-        return {"kind": "sheet", "abandoned": abandoned} | context | {
+        return {"kind": "sheet", "abandoned": abandoned,
+                "chances": play_chances(play)} | context | {
             "leaders": [] if abandoned else [
                 {"player": p.player, "score": p.details.get("total", 0)}
                 for p in sheet_leaders(context["participants"])],
@@ -47,8 +49,9 @@ def play_board(play_id: int) -> dict[str, Any]:
     finished = play.status == PlayStatus.FINISHED
     if play.own_game_id is not None:
         return {"kind": "play", "play": play, "finished": finished, "abandoned": abandoned,
-                "own": True} | own_game_board(play)
+                "own": True, "chances": play_chances(play)} | own_game_board(play)
     return {"kind": "play", "play": play, "ranked": ranked, "finished": finished,
+            "chances": play_chances(play),
             "abandoned": abandoned,
             "leaders": [{"player": p.player,
                          "score": p.points if play.scored_by_points else None}

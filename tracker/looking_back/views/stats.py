@@ -21,6 +21,7 @@ from tracker.households.access import get_for_household, household_required
 from tracker.households.models import Household, Player
 from tracker.looking_back import stats
 from tracker.looking_back.categories import player_categories
+from tracker.ratings.pages import player_ratings
 from tracker.looking_back.charts import count_bars, count_rows, rate_line
 from tracker.looking_back.forms import HistoryFilterForm
 from tracker.looking_back.game_page import game_stats as game_numbers
@@ -72,7 +73,8 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         if numbers["over_time"] else None
     return render_page(request, "stats/player.html", {
         "player": player, "stats": numbers, "chart": chart,
-        "analysed": analysed_plays(player), "categories": player_categories(player)})
+        "analysed": analysed_plays(player), "categories": player_categories(player),
+        "ratings": player_ratings(player)})
 
 
 #: How many of a player's latest Kniffel games their page links to the coach's analysis of.

@@ -1,0 +1,158 @@
+"""Where the ratings show: the ratings page and its CSV, a player's page, a game under way
+and the TV board; a household that switches them off sees none; a correction is counted at
+once."""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import OwnGameFactory, PlayerFactory, played_own_game
+from tracker.room.models import ShareLink
+from tracker.table.models import Play
+from tracker.table.recording import abandon_play, record_result, start_play
+
+pytestmark = pytest.mark.django_db
+
+
+def scores(players, *points):
+    return {"scores": {player.key: value for player, value in zip(players, points,
+                                                                   strict=True)}}
+
+
+@pytest.fixture
+def uno(household):
+    return OwnGameFactory(household=household, name="Uno")
+
+
+def plays(household, night, game, players, results):
+    return [played_own_game(household, night, game, players, scores(players, *points))
+            for points in results]
+
+
+def csv_of(client):
+    response = client.get(reverse("ratings_csv"))
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    return list(csv.DictReader(io.StringIO(response.content.decode().lstrip("\ufeff"))))
+
+
+def test_the_ratings_page_ranks_the_rated_and_names_the_provisional(host_client, household,
+                                                                     night, family, uno):
+    anna, ben, carla = family[:3]
+    plays(household, night, uno, [anna, ben], [(10, 5)] * 5)
+    plays(household, night, uno, [anna, carla], [(3, 8)])
+    page = host_client.get(reverse("ratings")).content.decode()
+    assert "Over all games" in page and "Uno" in page
+    overall = page[page.index('id="overall"'):page.index('id="game-')]
+    assert overall.index("Anna") < overall.index("Ben")
+    assert "provisional: 4 more games to a rating" in overall  # Carla, one game
+    rows = {(row["player"], row["game"]): row for row in csv_of(host_client)}
+    assert list(csv_of(host_client)[0]) == ["player", "game", "rating", "mu", "sigma",
+                                            "plays", "provisional"]
+    assert rows[("Anna", "")]["plays"] == "6" and rows[("Anna", "")]["provisional"] == "false"
+    assert rows[("Carla", "Uno")]["provisional"] == "true"
+    assert float(rows[("Anna", "Uno")]["rating"]) > float(rows[("Ben", "Uno")]["rating"])
+
+
+def test_co_operative_and_abandoned_plays_rate_nobody(host_client, household, night, family):
+    hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+    played_own_game(household, night, hanabi, family[:3], {"won": True, "score": 20})
+    kniffel = start_play(household=household, game="mensch_aergere_dich_nicht",
+                         players=family[:2], game_night=night)
+    record_result(kniffel, {"order": [family[0].key]}, expected_version=kniffel.version)
+    abandon_play(kniffel, expected_version=Play.objects.get(pk=kniffel.pk).version)
+    assert csv_of(host_client) == []
+    assert "No rated game yet" in host_client.get(reverse("ratings")).content.decode()
+
+
+def test_a_correction_is_counted_at_once(host_client, household, night, family, uno):
+    anna, ben = family[:2]
+    [first] = plays(household, night, uno, [anna, ben], [(10, 5)])
+    before = {row["player"]: float(row["rating"]) for row in csv_of(host_client)
+              if row["game"] == "Uno"}
+    assert before["Anna"] > before["Ben"]
+    first.refresh_from_db()
+    record_result(first, scores([anna, ben], 1, 9), expected_version=first.version)
+    after = {row["player"]: float(row["rating"]) for row in csv_of(host_client)
+             if row["game"] == "Uno"}
+    assert after["Ben"] > after["Anna"]
+    Play.objects.filter(pk=first.pk).delete()
+    assert csv_of(host_client) == []
+
+
+def test_teams_rate_as_teams(host_client, household, night, family):
+    canasta = OwnGameFactory(household=household, name="Canasta", teams=True)
+    anna, ben, carla, david = family
+    played_own_game(household, night, canasta, family, {
+        "teams": {"Rot": [anna.key, carla.key], "Blau": [ben.key, david.key]},
+        "scores": {"Rot": 500, "Blau": 300}})
+    rows = {row["player"]: float(row["mu"]) for row in csv_of(host_client)
+            if row["game"] == "Canasta"}
+    assert rows["Anna"] == rows["Carla"] > rows["Ben"] == rows["David"]
+
+
+def test_a_player_page_shows_their_rating_per_game(host_client, household, night, family,
+                                                   uno):
+    plays(household, night, uno, family[:2], [(10, 5)] * 5)
+    page = host_client.get(reverse("player_detail", args=[family[0].pk])).content.decode()
+    section = page[page.index('id="ratings"'):]
+    assert "Over all games" in section and "Uno" in section and "<svg" not in section[:50]
+    assert "1.</td>" in section
+
+
+def test_a_game_under_way_names_the_favourite_and_everyone_s_chance(
+        host_client, client, household, night, family, uno):
+    anna, ben, carla = family[:3]
+    plays(household, night, uno, [anna, ben, carla], [(10, 5, 1)] * 6)
+    play = start_play(household=household, game="generic", own_game=uno,
+                      players=[carla, ben, anna], game_night=night)
+    page = host_client.get(play.get_absolute_url()).content.decode()
+    assert reverse("play_chances", args=[play.pk]) in page
+    chances = host_client.get(reverse("play_chances", args=[play.pk])).content.decode()
+    assert "Favourite: Anna." in chances
+    assert chances.index("Anna") < chances.index("Ben") < chances.index("Carla")
+    link = ShareLink.objects.create(household=household, play=play)
+    assert "Favourite: Anna." in client.get(reverse("board", args=[link.token])).content.decode()
+
+
+def test_a_household_can_switch_ratings_off(host_client, client, household, night, family,
+                                            uno):
+    plays(household, night, uno, family[:2], [(10, 5)] * 2)
+    play = start_play(household=household, game="generic", own_game=uno, players=family[:2],
+                      game_night=night)
+    response = host_client.post(reverse("ratings_switch"), {"shown": "0"})
+    assert response.status_code == 302
+    household.refresh_from_db()
+    assert not household.ratings_shown
+    assert "switched off" in host_client.get(reverse("ratings")).content.decode()
+    assert csv_of(host_client) == []
+    player_page = host_client.get(reverse("player_detail", args=[family[0].pk]))
+    assert 'id="ratings"' not in player_page.content.decode()
+    assert "Favourite" not in host_client.get(
+        reverse("play_chances", args=[play.pk])).content.decode()
+    link = ShareLink.objects.create(household=household, play=play)
+    assert "Favourite" not in client.get(reverse("board", args=[link.token])).content.decode()
+    host_client.post(reverse("ratings_switch"), {"shown": "1"})
+    assert "Favourite" in host_client.get(
+        reverse("play_chances", args=[play.pk])).content.decode()
+
+
+def test_another_household_s_ratings_and_chances_stay_its_own(client, stranger, household,
+                                                              night, family, uno):
+    plays(household, night, uno, family[:2], [(10, 5)])
+    play = start_play(household=household, game="generic", own_game=uno, players=family[:2],
+                      game_night=night)
+    client.force_login(stranger)
+    assert client.get(reverse("play_chances", args=[play.pk])).status_code == 404
+    assert "Anna" not in client.get(reverse("ratings")).content.decode()
+    assert client.post(reverse("ratings_switch"), {"shown": "0"}).status_code == 302
+    household.refresh_from_db()
+    assert household.ratings_shown
+
+
+def test_ratings_need_a_login_and_the_switch_a_post(client, host):
+    assert client.get(reverse("ratings")).status_code == 302
+    assert client.get(reverse("ratings_csv")).status_code == 302
+    client.force_login(host)
+    assert client.get(reverse("ratings_switch")).status_code == 405

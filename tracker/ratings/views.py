@@ -1,0 +1,66 @@
+"""The ratings page, its CSV, switching ratings off and on, and a game's win chances."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from tracker.common.downloads import attachment
+from tracker.common.pages import render_page
+from tracker.households.access import get_for_household, household_required
+from tracker.households.models import household_changed
+from tracker.ratings.pages import csv_rows, play_chances, ratings_context
+from tracker.table.models import Play
+from tracker.table.queries import participants_in_seat_order
+
+CSV_COLUMNS = ["player", "game", "rating", "mu", "sigma", "plays", "provisional"]
+
+
+@login_required
+@require_safe
+def ratings(request: HttpRequest) -> HttpResponse:
+    household = household_required(request)
+    context = {"household": household}
+    if household.ratings_shown:
+        context |= ratings_context(household)
+    return render_page(request, "ratings/ratings.html", context)
+
+
+@login_required
+@require_safe
+def ratings_csv(request: HttpRequest) -> HttpResponse:
+    """Every rating as a spreadsheet: a row per player and game, the overall with no game."""
+    household = household_required(request)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows(csv_rows(household) if household.ratings_shown else [])
+    # The byte order mark makes spreadsheets read the file as UTF-8, umlauts included.
+    return attachment("\ufeff" + out.getvalue(), "text/csv; charset=utf-8",
+                      (household.name, _("ratings")), "csv", fallback="ratings")
+
+
+@login_required
+@require_POST
+def ratings_switch(request: HttpRequest) -> HttpResponse:
+    """Show the household's ratings, or hide them on every page."""
+    household = household_required(request)
+    household.ratings_shown = request.POST.get("shown") == "1"
+    household.save(update_fields=["ratings_shown"])
+    household_changed(household.pk, setup=True)
+    return redirect("ratings")
+
+
+@login_required
+@require_safe
+def chances(request: HttpRequest, play_id: int) -> HttpResponse:
+    """Who is the favourite of a game under way, and each side's chance to win."""
+    play = get_for_household(request, Play.objects.select_related("household")
+                             .prefetch_related(participants_in_seat_order()), pk=play_id)
+    return render_page(request, "ratings/chances.html", {"chances": play_chances(play)})
