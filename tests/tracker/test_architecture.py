@@ -2,8 +2,8 @@
 
 docs/architecture.md draws the floors: the rules engine at the bottom, then the common
 ground, the household, the table, the evenings, the ratings, looking back, and on top
-paper, the room and portability side by side. The project's shell (settings, URLs, the admin, the model
-registry, commands, template tags, migrations) sits above them all.
+paper, the room and portability side by side. The project's shell (settings, URLs, the
+admin, the model registry, commands, template tags, migrations) sits above them all.
 """
 
 from __future__ import annotations

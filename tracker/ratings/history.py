@@ -67,7 +67,8 @@ def as_rated(seats: list[Any]) -> Iterator[RatedPlay]:
 def household_ratings(household: Household) -> Ratings:
     """The household's ratings, from the cache while no rated result changed."""
     state = rated_plays(household).aggregate(count=Count("id"), changed=Max("updated_at"))
-    key = f"ratings:{household.pk}:{state['count']}:{state['changed'] and state['changed'].timestamp()}"
+    changed = state["changed"].timestamp() if state["changed"] else 0
+    key = f"ratings:{household.pk}:{state['count']}:{changed}"
     ratings = cache.get(key)
     if ratings is None:
         ratings = rate_history(read_history(household))

@@ -8,7 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.factories import OwnGameFactory, PlayerFactory, played_own_game
+from tests.factories import OwnGameFactory, played_own_game
 from tracker.room.models import ShareLink
 from tracker.table.models import Play
 from tracker.table.recording import abandon_play, record_result, start_play

@@ -21,11 +21,11 @@ from tracker.households.access import get_for_household, household_required
 from tracker.households.models import Household, Player
 from tracker.looking_back import stats
 from tracker.looking_back.categories import player_categories
-from tracker.ratings.pages import player_ratings
 from tracker.looking_back.charts import count_bars, count_rows, rate_line
 from tracker.looking_back.forms import HistoryFilterForm
 from tracker.looking_back.game_page import game_stats as game_numbers
 from tracker.looking_back.history import history_objects
+from tracker.ratings.pages import player_ratings
 from tracker.table.models import DICE_GAMES, Participant, Play
 
 HISTORY_PAGE_SIZE = 25

@@ -2,13 +2,14 @@
 
 The Sommer family: five players, three game nights, a finished Die Maus im
 Nacken series of five races, finished games of Kniffel, Kniffel with space
-symbols, Entenspiel, Mensch ärgere dich nicht, the family's own Skyjo (kept round by
-round), Flügelschlag (written down by categories, birds added up card by card) and Hanabi,
-lost and then won together, some plays with a note and a length, the first night at Oma's (two of the Kniffel players
-entered every turn with the dice, for the coach to weigh), a Kniffel game left
-unfinished yesterday with the coach's hint allowed, a birthday tournament half
-played and an open invitation for one more member. Every evening lies in the
-past, so home offers to start tonight's.
+symbols, Entenspiel, Mensch ärgere dich nicht, the family's own Skyjo (kept round
+by round), Flügelschlag (written down by categories, birds added up card by card)
+and Hanabi, lost and then won together (two of the Kniffel players entered every
+turn with the dice, for the coach to weigh), some plays with a note and a length,
+the first night at Oma's, a Kniffel game left unfinished yesterday with the
+coach's hint allowed, a birthday tournament half played and an open invitation
+for one more member. Every evening lies in the past, so home offers to start
+tonight's.
 Everything is recorded through the rules engine, as at the table. Running it
 again changes nothing. Log in as ``demo`` / ``demo``.
 
