@@ -47,8 +47,8 @@ def spark_points(values: list[float]) -> str:
     low, high = min(values), max(values)
     span = (high - low) or 1.0
     step = SPARK_WIDTH / (len(values) - 1)
-    return " ".join(f"{index * step:.1f},{SPARK_HEIGHT - 2 - (value - low) / span * (SPARK_HEIGHT - 4):.1f}"
-                    for index, value in enumerate(values))
+    heights = [SPARK_HEIGHT - 2 - (value - low) / span * (SPARK_HEIGHT - 4) for value in values]
+    return " ".join(f"{index * step:.1f},{height:.1f}" for index, height in enumerate(heights))
 
 
 def rows_of(ratings: Ratings, game: str, players: dict[int, Player]) -> list[RatingRow]:
