@@ -24,7 +24,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 from openskill.models import PlackettLuce
 
@@ -36,8 +36,7 @@ PROVISIONAL_BELOW = 5
 MODEL = PlackettLuce()
 
 
-@dataclass(frozen=True)
-class RatedPlay:
+class RatedPlay(NamedTuple):
     """A finished play as the ratings read it: its game, its day, and its sides (a player's
     id, or a team's players) with their places, best first or in any order."""
 
@@ -92,24 +91,65 @@ class Ratings:
 def rate_history(plays: Iterable[RatedPlay]) -> Ratings:
     """The ratings after ``plays``, in the order given (oldest first): each play moves its
     game's ratings and the overall ones."""
-    models: dict[tuple[str, int], Any] = {}
-    counts: dict[tuple[str, int], int] = {}
-    months: dict[tuple[str, int], dict[str, float]] = {}
+    rater = Rater()
     for play in plays:
+        rater.add(play)
+    return rater.ratings()
+
+
+class Rater:
+    """Ratings built up play by play, oldest first (see :func:`rate_history`).
+
+    Each key (game, player) holds the model's rating and its count of plays; the rating at
+    the end of a month is noted when the next month's first play comes (and at the end).
+    """
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, int], list[Any]] = {}
+        self.months: dict[tuple[str, int], dict[str, float]] = {}
+        self.month = ""
+        self.moved: set[tuple[str, int]] = set()
+
+    def add(self, play: RatedPlay) -> None:
+        """Move the ratings of ``play``'s game and the overall ones by its result."""
         if len(play.sides) < 2:
-            continue
+            return
         month = f"{play.day.year:04}-{play.day.month:02}"
+        if month != self.month:
+            self.note_month()
+            self.month = month
+        entries, moved = self.entries, self.moved
         for game in (play.game, OVERALL):
-            teams = [[models.get((game, player)) or models.setdefault(
-                (game, player), MODEL.rating()) for player in side] for side in play.sides]
-            rate_in_place(teams, play.places)
-            for side, team in zip(play.sides, teams, strict=True):
-                for player, rated in zip(side, team, strict=True):
+            teams = []
+            for side in play.sides:
+                team = []
+                for player in side:
                     key = (game, player)
-                    counts[key] = counts.get(key, 0) + 1
-                    months.setdefault(key, {})[month] = rated.mu - 3 * rated.sigma
-    return Ratings({key: Skill(rated.mu, rated.sigma, counts[key])
-                    for key, rated in models.items()}, months)
+                    entry = entries.get(key)
+                    if entry is None:
+                        entry = entries[key] = [MODEL.rating(), 0]
+                    entry[1] += 1
+                    moved.add(key)
+                    team.append(entry[0])
+                teams.append(team)
+            rate_in_place(teams, play.places)
+
+    def note_month(self) -> None:
+        """Note the month's last rating of every key its plays moved."""
+        for key in self.moved:
+            rated = self.entries[key][0]
+            self.months.setdefault(key, {})[self.month] = rated.mu - 3 * rated.sigma
+        self.moved = set()
+
+    def skill(self, game: str, player: int) -> Skill:
+        """The player's skill in ``game`` so far; a newcomer's before their first play."""
+        entry = self.entries.get((game, player))
+        return Skill(entry[0].mu, entry[0].sigma, entry[1]) if entry else new_skill()
+
+    def ratings(self) -> Ratings:
+        self.note_month()
+        return Ratings({key: Skill(rated.mu, rated.sigma, count)
+                        for key, (rated, count) in self.entries.items()}, self.months)
 
 
 def rate_in_place(teams: list[list[Any]], places: Sequence[int]) -> None:
@@ -125,12 +165,15 @@ def rate_in_place(teams: list[list[Any]], places: Sequence[int]) -> None:
     for team in teams:
         for rating in team:
             rating.sigma = math.sqrt(rating.sigma * rating.sigma + tau_squared)
-    order = sorted(range(len(teams)), key=places.__getitem__)
-    MODEL._compute(teams=[teams[index] for index in order],
-                   ranks=[places[index] for index in order])
+    ranks = list(places)
+    if ranks != sorted(ranks):
+        order = sorted(range(len(teams)), key=places.__getitem__)
+        teams, ranks = [teams[index] for index in order], [places[index] for index in order]
+    MODEL._compute(teams=teams, ranks=ranks)
 
 
-def win_chances(ratings: Ratings, game: str, sides: Sequence[Sequence[int]]) -> list[float]:
+def win_chances(ratings: Ratings | Rater, game: str, sides: Sequence[Sequence[int]]
+                ) -> list[float]:
     """Each side's chance to win ``game`` against the others, as the model predicts from
     the sides' ratings in that game; together 1."""
     if len(sides) < 2:
