@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST, require_safe
 from tracker.common.downloads import attachment
 from tracker.common.pages import render_page
 from tracker.households.access import get_for_household, household_required
-from tracker.households.models import household_changed
-from tracker.ratings.pages import csv_rows, play_chances, ratings_context
+from tracker.households.models import Player, household_changed
+from tracker.ratings.pages import csv_rows, play_chances, player_ratings, ratings_context
 from tracker.table.models import Play
 from tracker.table.queries import participants_in_seat_order
 
@@ -64,3 +64,13 @@ def chances(request: HttpRequest, play_id: int) -> HttpResponse:
     play = get_for_household(request, Play.objects.select_related("household")
                              .prefetch_related(participants_in_seat_order()), pk=play_id)
     return render_page(request, "ratings/chances.html", {"chances": play_chances(play)})
+
+
+@login_required
+@require_safe
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's rating in each game, for their page: asked for once the page is shown, so
+    that a page after a changed result does not wait for the whole history to be rated."""
+    found = get_for_household(request, Player.objects.select_related("household"),
+                              pk=player_id)
+    return render_page(request, "ratings/player.html", {"ratings": player_ratings(found)})

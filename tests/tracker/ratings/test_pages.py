@@ -96,7 +96,8 @@ def test_a_player_page_shows_their_rating_per_game(host_client, household, night
                                                    uno):
     plays(household, night, uno, family[:2], [(10, 5)] * 5)
     page = host_client.get(reverse("player_detail", args=[family[0].pk])).content.decode()
-    section = page[page.index('id="ratings"'):]
+    assert reverse("player_ratings", args=[family[0].pk]) in page
+    section = host_client.get(reverse("player_ratings", args=[family[0].pk])).content.decode()
     assert "Over all games" in section and "Uno" in section and "<svg" not in section[:50]
     assert "1.</td>" in section
 
@@ -128,7 +129,9 @@ def test_a_household_can_switch_ratings_off(host_client, client, household, nigh
     assert "switched off" in host_client.get(reverse("ratings")).content.decode()
     assert csv_of(host_client) == []
     player_page = host_client.get(reverse("player_detail", args=[family[0].pk]))
-    assert 'id="ratings"' not in player_page.content.decode()
+    assert reverse("player_ratings", args=[family[0].pk]) not in player_page.content.decode()
+    ratings = host_client.get(reverse("player_ratings", args=[family[0].pk]))
+    assert 'id="ratings"' not in ratings.content.decode()
     assert "Favourite" not in host_client.get(
         reverse("play_chances", args=[play.pk])).content.decode()
     link = ShareLink.objects.create(household=household, play=play)
@@ -145,6 +148,7 @@ def test_another_household_s_ratings_and_chances_stay_its_own(client, stranger, 
                       game_night=night)
     client.force_login(stranger)
     assert client.get(reverse("play_chances", args=[play.pk])).status_code == 404
+    assert client.get(reverse("player_ratings", args=[family[0].pk])).status_code == 404
     assert "Anna" not in client.get(reverse("ratings")).content.decode()
     assert client.post(reverse("ratings_switch"), {"shown": "0"}).status_code == 302
     household.refresh_from_db()

@@ -25,7 +25,6 @@ from tracker.looking_back.charts import count_bars, count_rows, rate_line
 from tracker.looking_back.forms import HistoryFilterForm
 from tracker.looking_back.game_page import game_stats as game_numbers
 from tracker.looking_back.history import history_objects
-from tracker.ratings.pages import player_ratings
 from tracker.table.models import DICE_GAMES, Participant, Play
 
 HISTORY_PAGE_SIZE = 25
@@ -73,8 +72,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         if numbers["over_time"] else None
     return render_page(request, "stats/player.html", {
         "player": player, "stats": numbers, "chart": chart,
-        "analysed": analysed_plays(player), "categories": player_categories(player),
-        "ratings": player_ratings(player)})
+        "analysed": analysed_plays(player), "categories": player_categories(player)})
 
 
 #: How many of a player's latest Kniffel games their page links to the coach's analysis of.
