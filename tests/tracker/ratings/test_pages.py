@@ -55,13 +55,16 @@ def test_the_ratings_page_ranks_the_rated_and_names_the_provisional(host_client,
     assert float(rows[("Anna", "Uno")]["rating"]) > float(rows[("Ben", "Uno")]["rating"])
 
 
-def test_co_operative_and_abandoned_plays_rate_nobody(host_client, household, night, family):
+def test_co_operative_abandoned_and_ignored_plays_rate_nobody(host_client, household, night, family):
     hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
     played_own_game(household, night, hanabi, family[:3], {"won": True, "score": 20})
     kniffel = start_play(household=household, game="mensch_aergere_dich_nicht",
                          players=family[:2], game_night=night)
     record_result(kniffel, {"order": [family[0].key]}, expected_version=kniffel.version)
     abandon_play(kniffel, expected_version=Play.objects.get(pk=kniffel.pk).version)
+    uno = OwnGameFactory(household=household, name="Uno")
+    ignored = played_own_game(household, night, uno, family[:2], scores(family[:2], 5, 3))
+    Play.objects.filter(pk=ignored.pk).update(in_statistics=False)
     assert csv_of(host_client) == []
     assert "No rated game yet" in host_client.get(reverse("ratings")).content.decode()
 
