@@ -21,7 +21,6 @@ urlpatterns = [
     path("ratings/ratings.csv", rating_views.ratings_csv, name="ratings_csv"),
     path("ratings/switch/", rating_views.ratings_switch, name="ratings_switch"),
     path("ratings/players/<id:player_id>/", rating_views.player, name="player_ratings"),
-    path("plays/<id:play_id>/chances/", rating_views.chances, name="play_chances"),
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service_worker"),
     path("offline/", app.offline, name="offline"),

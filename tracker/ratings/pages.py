@@ -119,12 +119,15 @@ def csv_rows(household: Household) -> list[list[Any]]:
     return rows
 
 
-def play_chances(play: Play) -> list[dict[str, Any]]:
+def play_chances(play: Play, household: Household | None = None) -> list[dict[str, Any]]:
     """Each side's chance to win ``play`` (a game under way), the favourite first: nothing
     for a co-operative game, one side alone, or a household that switched ratings off.
-    ``play`` comes with its participants and their players, and its household."""
-    if (play.status != PlayStatus.IN_PROGRESS or play.cooperative
-            or not play.household.ratings_shown):
+    ``play`` comes with its participants and their players; ``household`` is the play's,
+    when it is read already."""
+    if play.status != PlayStatus.IN_PROGRESS or play.cooperative:
+        return []
+    household = household or play.household
+    if not household.ratings_shown:
         return []
     seated = list(play.participants.all())
     teams = play.result.get("teams") if play.house_rules.get("teams") else None
@@ -136,7 +139,7 @@ def play_chances(play: Play) -> list[dict[str, Any]]:
         sides = [(p.player.name, [p]) for p in seated]
     if len(sides) < 2:
         return []
-    ratings = household_ratings(play.household)
+    ratings = household_ratings(household)
     chances = win_chances(ratings, play.game_key,
                           [[p.player_id for p in members] for _name, members in sides])
     shown = [{"name": name, "percent": round(100 * chance)}

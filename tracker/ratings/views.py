@@ -1,4 +1,4 @@
-"""The ratings page, its CSV, switching ratings off and on, and a game's win chances."""
+"""The ratings page, its CSV, switching ratings off and on, and a player's ratings."""
 
 from __future__ import annotations
 
@@ -15,9 +15,7 @@ from tracker.common.downloads import attachment
 from tracker.common.pages import render_page
 from tracker.households.access import get_for_household, household_required
 from tracker.households.models import Player, household_changed
-from tracker.ratings.pages import csv_rows, play_chances, player_ratings, ratings_context
-from tracker.table.models import Play
-from tracker.table.queries import participants_in_seat_order
+from tracker.ratings.pages import csv_rows, player_ratings, ratings_context
 
 CSV_COLUMNS = ["player", "game", "rating", "mu", "sigma", "plays", "provisional"]
 
@@ -55,15 +53,6 @@ def ratings_switch(request: HttpRequest) -> HttpResponse:
     household.save(update_fields=["ratings_shown"])
     household_changed(household.pk, setup=True)
     return redirect("ratings")
-
-
-@login_required
-@require_safe
-def chances(request: HttpRequest, play_id: int) -> HttpResponse:
-    """Who is the favourite of a game under way, and each side's chance to win."""
-    play = get_for_household(request, Play.objects.select_related("household")
-                             .prefetch_related(participants_in_seat_order()), pk=play_id)
-    return render_page(request, "ratings/chances.html", {"chances": play_chances(play)})
 
 
 @login_required

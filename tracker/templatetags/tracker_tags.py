@@ -9,11 +9,14 @@ from django.utils.safestring import mark_safe
 from games import Problem, Text
 from tracker.common.engine_text import say as say_text
 from tracker.common.lists import name_list
+from tracker.households.access import get_household_for_user
 from tracker.households.models import COLOURS
 from tracker.looking_back.stats import percent
+from tracker.ratings.pages import play_chances
 from tracker.room.models import ShareLink
 from tracker.room.sharing import board_address as full_board_address
 from tracker.room.sharing import qr_svg
+from tracker.table.models import Play
 
 register = template.Library()
 PALETTE = frozenset(colour for colour, _name in COLOURS)
@@ -90,3 +93,14 @@ def signed(value: float | None) -> str:
     if shown == floatformat(0, 1):
         return f"±{shown}"
     return f"{'+' if value > 0 else '−'}{shown}"
+
+
+@register.inclusion_tag("ratings/chances.html", takes_context=True)
+def win_chances(context: template.Context, play: Play) -> dict[str, Any]:
+    """Who is the favourite of a game under way, and each side's chance to win; the
+    household the request shows is the play's, read for the top bar already."""
+    request = context.get("request")
+    household = get_household_for_user(request) if request is not None else None
+    if household is None or household.pk != play.household_id:
+        household = None
+    return {"chances": play_chances(play, household)}

@@ -565,7 +565,7 @@ def strip_links(page):
     import re
 
     section = page[page.index("<main"):]
-    return re.sub(r'href="[^"]*"|Copy|Familie Test', "", section)
+    return re.sub(r'(?:href|hx-get)="[^"]*"|Copy|Familie Test', "", section)
 
 
 def test_nul_characters_in_names_are_left_out_and_said(everything):

@@ -30,7 +30,8 @@ def test_a_game_of_one_s_own_is_added_with_how_it_ends(host_client, household):
     assert response.status_code == 302 and response["Location"].endswith("#games")
     wizard = OwnGame.objects.get(household=household)
     assert wizard.house_rules == {"scoring": "most_points", "teams": False, "end": "rounds",
-                                  "end_at": 15}
+                                  "end_at": 15, "sheet": "rounds", "categories": [],
+                                  "tiebreak": ""}
 
 
 @pytest.mark.parametrize("data,message", [
