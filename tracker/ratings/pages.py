@@ -29,6 +29,10 @@ class RatingRow:
     trend: list[float]
     spark: str
 
+    #: The trend line's box, in pixels.
+    SPARK_WIDTH = SPARK_WIDTH
+    SPARK_HEIGHT = SPARK_HEIGHT
+
     @property
     def moved(self) -> float:
         """How far the rating moved over the months of its trend."""
@@ -79,8 +83,7 @@ def ratings_context(household: Household) -> dict[str, Any]:
                    key=lambda game: names.get(game, game).lower())
     return {"overall": rows_of(ratings, OVERALL, players),
             "games": [{"key": game, "name": names.get(game, game),
-                       "rows": rows_of(ratings, game, players)} for game in games],
-            "spark": {"width": SPARK_WIDTH, "height": SPARK_HEIGHT}}
+                       "rows": rows_of(ratings, game, players)} for game in games]}
 
 
 def player_ratings(player: Player) -> list[dict[str, Any]]:
