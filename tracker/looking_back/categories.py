@@ -59,8 +59,8 @@ class CategoryFigures:
 
 def player_categories(player: Player) -> list[dict[str, Any]]:
     """For each game the player played by categories: per category, their average and best
-    (for a penalty, the fewest taken off), over finished plays in the statistics. Two
-    queries."""
+    (the most it brought to the total; where the fewest points win, the least), over
+    finished plays in the statistics. Two queries."""
     seats = (Participant.objects.filter(player=player, play__in=category_plays(
         counted_plays(player.household))).select_related("play__own_game")
         .order_by("play__own_game__name", "play_id"))
@@ -69,14 +69,14 @@ def player_categories(player: Player) -> list[dict[str, Any]]:
         play = seat.play
         game = games.setdefault(play.game_key, {
             "key": play.game_key, "game": play.get_game_display(), "values": defaultdict(list),
-            "minus": {}})
+            "minus": {}, "best": min if play.lower_is_better else max})
         for category in play.house_rules.get("categories") or []:
             game["minus"][category["name"]] = category["minus"]
         for category, value in category_points(play).get(side_of(seat), {}).items():
             game["values"][category].append(value)
     return [{"key": game["key"], "game": game["game"], "categories": [
         CategoryFigures(category, game["minus"].get(category, False),
-                        round(sum(values) / len(values), 1), max(values), len(values))
+                        round(sum(values) / len(values), 1), game["best"](values), len(values))
         for category, values in game["values"].items()]} for game in games.values()]
 
 

@@ -85,3 +85,15 @@ def test_the_board_shows_the_sheet_by_categories(client, household, night, famil
                      board)
     assert re.search(r"− Penalties</th><td[^>]*><span[^>]*>–</span></td><td[^>]*>-4</td>",
                      board)
+
+
+def test_where_the_fewest_points_win_the_best_is_the_least(host_client, household, night,
+                                                           family):
+    golf = OwnGameFactory(household=household, name="Minigolf", scoring="fewest_points",
+                          sheet="categories", categories=CATEGORIES[:2])
+    anna, ben = family[:2]
+    sheet_play(household, night, golf, [anna, ben], [(30, 40), (5, 5)])
+    sheet_play(household, night, golf, [anna, ben], [(24, 40), (9, 5)])
+    page = host_client.get(reverse("player_detail", args=[anna.pk])).content.decode()
+    assert re.search(r"Birds</th><td[^>]*>27</td><td[^>]*>24</td>",
+                     page[page.index('id="categories"'):])
