@@ -7,7 +7,8 @@ Serves the app as `make run` does (`manage.py serve`: gunicorn by tracker/gunico
 one worker of background work, production settings, a fresh SQLite file) with a 6-player
 Kniffel game. The backup is the demo family's export (seed_demo) grown to ``--plays`` plays on
 earlier evenings: Mensch ärgere dich nicht, Entenspiel and the family's own Skyjo every night,
-a Kniffel game entered cell by cell every fiftieth. The BG Stats file is as large: a family's
+their results entered at once (no history of changes, which keeps 20,000 plays within the
+upload's 20 MB), a Kniffel game entered cell by cell every fiftieth. The BG Stats file is as large: a family's
 years of Skyjo, Catan and Codenames (teams), four to six players a play.
 
 - Alone: the tablets save for 30 seconds with nothing else going on, the baseline of the run
@@ -79,10 +80,13 @@ def grown(document: dict[str, Any], plays: int) -> dict[str, Any]:
         # The import scores every result again and reads only who sat where.
         play["participants"] = [{"player": seat["player"], "seat": seat["seat"]}
                                 for seat in play["participants"]]
+        if play["game"] != "kniffel":
+            play["changes"] = []
     evening = [play for play in grown["plays"] if play["status"] == "finished"
                and play["series"] is None and play["tournament"] is None]
+    skyjo = next(game["id"] for game in grown["own_games"] if game["name"] == "Skyjo")
     small = [play for play in evening if play["game"] in (
-        "mensch_aergere_dich_nicht", "entenspiel", "generic")]
+        "mensch_aergere_dich_nicht", "entenspiel") or play.get("own_game") == skyjo]
     kniffel = next(play for play in evening if play["game"] == "kniffel")
     first = min(date.fromisoformat(night["date"]) for night in grown["nights"])
     everyone = [player["id"] for player in grown["players"]]
