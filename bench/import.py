@@ -8,8 +8,8 @@ one worker of background work, production settings, a fresh SQLite file) with a 
 Kniffel game. The backup is the demo family's export (seed_demo) grown to ``--plays`` plays on
 earlier evenings: Mensch ärgere dich nicht, Entenspiel and the family's own Skyjo every night,
 their results entered at once (no history of changes, which keeps 20,000 plays within the
-upload's 20 MB), a Kniffel game entered cell by cell every fiftieth. The BG Stats file is as large: a family's
-years of Skyjo, Catan and Codenames (teams), four to six players a play.
+upload's 20 MB), a Kniffel game entered cell by cell every fiftieth. The BG Stats file is as
+large: a family's years of Skyjo, Catan and Codenames (teams), four to six players a play.
 
 - Alone: the tablets save for 30 seconds with nothing else going on, the baseline of the run
   (`tablet_p99_ms_alone`).

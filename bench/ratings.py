@@ -11,8 +11,13 @@ skill plus the luck of the evening (a normal draw as wide as the skills).
 
 Prints, each on its own line as `name: value`:
 
-- `ratings_recompute_seconds_20k_plays`: reading the whole history from the database and
-  rating it, as a page does after a result changed (the best of three runs).
+- `ratings_recompute_seconds_20k_plays`: a page's ratings after a correction of the oldest
+  play: the whole history read from the database and rated again, as after an undo or a
+  deleted play too (the best of five corrections); `ratings_reading_seconds_20k_plays`,
+  the reading alone.
+- `ratings_after_a_result_ms`: a page's ratings after tonight's result, added on to those
+  kept in the cache (the median of five results), and `ratings_unchanged_ms`, a page's
+  ratings while nothing changed.
 - `skill_recovery_spearman`: the rank correlation of the overall ratings shown with the
   players' known skills (goal: 0.9 or more).
 - On a chronological split (the first 70% of the plays rated, the rest predicted one by
@@ -27,6 +32,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -109,6 +115,41 @@ def build(rng: random.Random) -> tuple[Any, dict[int, float]]:
     return household, skill
 
 
+def correct_the_oldest(household: Any) -> None:
+    """The places of the household's oldest play of a game by points turned round by one,
+    as a correction of its result writes them."""
+    from tracker.ratings.history import ORDER
+    from tracker.table.models import Participant, Play, PlayStatus
+
+    play = Play.objects.filter(household=household, status=PlayStatus.FINISHED,
+                               own_game__name__in=GAMES).order_by(*ORDER).first()
+    seats = list(play.participants.order_by("place"))
+    places = [seat.place for seat in seats]
+    for seat, place in zip(seats, places[1:] + places[:1], strict=True):
+        seat.place = place
+    Participant.objects.bulk_update(seats, ["place"])
+    play.save()
+
+
+def tonight(household: Any, rng: random.Random) -> None:
+    """A play of four finished tonight, after every play of the history."""
+    from tracker.evenings.models import GameNight
+    from tracker.table.models import OwnGame, Participant, Play, PlayStatus, game_key_of
+
+    game = OwnGame.objects.filter(household=household, name=GAMES[0]).get()
+    seated = rng.sample(list(household.players.all()), 4)
+    last = GameNight.objects.filter(household=household).latest("date")
+    night, _new = GameNight.objects.get_or_create(household=household,
+                                                  date=last.date + timedelta(days=1))
+    play = Play.objects.create(
+        household=household, game_night=night, game="generic", own_game=game,
+        game_key=game_key_of("generic", game.pk), house_rules=game.house_rules,
+        status=PlayStatus.FINISHED, played_on=night.date)
+    Participant.objects.bulk_create(
+        Participant(play=play, player=player, seat=seat, place=seat + 1, points=0, details={})
+        for seat, player in enumerate(seated))
+
+
 def finishing_places(performances: list[float]) -> list[int]:
     """Places from each side's performance, the best first."""
     order = sorted(range(len(performances)), key=lambda index: -performances[index])
@@ -175,24 +216,40 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from tracker.ratings.history import read_history
+    from tracker.ratings.history import household_ratings, read_history
     from tracker.ratings.skill import OVERALL, rate_history
 
     call_command("migrate", "--noinput", verbosity=0)
     household, skill = build(random.Random(7))
-    timings, reading = [], []
-    for _ in range(3):
+    reading, recompute = [], []
+    for _ in range(5):
         started = time.perf_counter()
-        history = list(read_history(household))
+        history = read_history(household).plays
         reading.append(time.perf_counter() - started)
-        ratings = rate_history(history)
-        timings.append(time.perf_counter() - started)
+    household_ratings(household)
+    for _ in range(5):
+        correct_the_oldest(household)
+        started = time.perf_counter()
+        household_ratings(household)
+        recompute.append(time.perf_counter() - started)
+    unchanged, after_a_result = [], []
+    for _ in range(5):
+        started = time.perf_counter()
+        household_ratings(household)
+        unchanged.append(time.perf_counter() - started)
+        tonight(household, random.Random(len(unchanged)))
+        started = time.perf_counter()
+        household_ratings(household)
+        after_a_result.append(time.perf_counter() - started)
+    ratings = rate_history(history)
     players = sorted(skill)
     shown = [ratings.skill(OVERALL, player).rating for player in players]
     label = "20k" if not QUICK else f"{PLAYS // 1000}k"
     print(f"ratings_rated_plays: {len(history)}")
-    print(f"ratings_recompute_seconds_{label}_plays: {min(timings):.2f}")
+    print(f"ratings_recompute_seconds_{label}_plays: {min(recompute):.2f}")
     print(f"ratings_reading_seconds_{label}_plays: {min(reading):.2f}")
+    print(f"ratings_after_a_result_ms: {statistics.median(after_a_result) * 1000:.1f}")
+    print(f"ratings_unchanged_ms: {statistics.median(unchanged) * 1000:.1f}")
     print(f"skill_recovery_spearman: {spearman(shown, [skill[p] for p in players]):.3f}")
     for name, (accuracy, loss) in predictions(history).items():
         suffix = "" if name == "ratings" else f"_{name}"

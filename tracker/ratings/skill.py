@@ -92,64 +92,96 @@ def rate_history(plays: Iterable[RatedPlay]) -> Ratings:
     """The ratings after ``plays``, in the order given (oldest first): each play moves its
     game's ratings and the overall ones."""
     rater = Rater()
-    for play in plays:
-        rater.add(play)
+    rater.add_all(plays)
     return rater.ratings()
 
 
-class Rater:
-    """Ratings built up play by play, oldest first (see :func:`rate_history`).
+def month_label(month: int) -> str:
+    """A month counted as ``year * 12 + month - 1``, as the charts name it: "2026-03"."""
+    return f"{month // 12:04}-{month % 12 + 1:02}"
 
-    Each key (game, player) holds the model's rating and its count of plays; the rating at
-    the end of a month is noted when the next month's first play comes (and at the end).
+
+class Rater:
+    """Ratings built up play by play, oldest first (see :func:`rate_history`), and carried
+    on later with the plays that come after.
+
+    Per game (and ``OVERALL``), each player's entry holds the model's rating, their count of
+    rated plays and the last month a play moved it. A month's ratings are noted when the
+    next month's first play comes; :meth:`ratings` notes the month under way without
+    closing it, so plays added after it still count in that month.
     """
 
     def __init__(self) -> None:
-        self.entries: dict[tuple[str, int], list[Any]] = {}
+        self.games: dict[str, dict[int, list[Any]]] = {}
         self.months: dict[tuple[str, int], dict[str, float]] = {}
-        self.month = ""
-        self.moved: set[tuple[str, int]] = set()
+        self.month = -1
+        self.moved: list[tuple[str, int]] = []
+
+    def add_all(self, plays: Iterable[RatedPlay]) -> None:
+        for play in plays:
+            self.add(play)
 
     def add(self, play: RatedPlay) -> None:
         """Move the ratings of ``play``'s game and the overall ones by its result."""
-        if len(play.sides) < 2:
+        sides = play.sides
+        if len(sides) < 2:
             return
-        month = f"{play.day.year:04}-{play.day.month:02}"
+        month = play.day.year * 12 + play.day.month - 1
         if month != self.month:
             self.note_month()
+            self.moved = []
             self.month = month
-        entries, moved = self.entries, self.moved
         for game in (play.game, OVERALL):
+            entries = self.games.get(game)
+            if entries is None:
+                entries = self.games[game] = {}
             teams = []
-            for side in play.sides:
+            for side in sides:
                 team = []
                 for player in side:
-                    key = (game, player)
-                    entry = entries.get(key)
+                    entry = entries.get(player)
                     if entry is None:
-                        entry = entries[key] = [MODEL.rating(), 0]
+                        entry = entries[player] = [MODEL.rating(), 0, -1]
                     entry[1] += 1
-                    moved.add(key)
+                    if entry[2] != month:
+                        entry[2] = month
+                        self.moved.append((game, player))
                     team.append(entry[0])
                 teams.append(team)
             rate_in_place(teams, play.places)
 
     def note_month(self) -> None:
-        """Note the month's last rating of every key its plays moved."""
-        for key in self.moved:
-            rated = self.entries[key][0]
-            self.months.setdefault(key, {})[self.month] = rated.mu - 3 * rated.sigma
-        self.moved = set()
+        """Note the month's latest rating of every entry its plays moved."""
+        label = month_label(self.month)
+        for game, player in self.moved:
+            rated = self.games[game][player][0]
+            self.months.setdefault((game, player), {})[label] = rated.mu - 3 * rated.sigma
 
     def skill(self, game: str, player: int) -> Skill:
         """The player's skill in ``game`` so far; a newcomer's before their first play."""
-        entry = self.entries.get((game, player))
+        entry = self.games.get(game, {}).get(player)
         return Skill(entry[0].mu, entry[0].sigma, entry[1]) if entry else new_skill()
 
     def ratings(self) -> Ratings:
+        """The ratings so far."""
         self.note_month()
-        return Ratings({key: Skill(rated.mu, rated.sigma, count)
-                        for key, (rated, count) in self.entries.items()}, self.months)
+        return Ratings({(game, player): Skill(rated.mu, rated.sigma, count)
+                        for game, entries in self.games.items()
+                        for player, (rated, count, _month) in entries.items()},
+                       self.months)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The model's ratings cannot be pickled: the cache keeps their numbers.
+        return {**self.__dict__, "games": {
+            game: {player: (rated.mu, rated.sigma, count, month)
+                   for player, (rated, count, month) in entries.items()}
+            for game, entries in self.games.items()}}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.games = {game: {player: [MODEL.rating(mu=mu, sigma=sigma), count, month]
+                             for player, (mu, sigma, count, month) in entries.items()}
+                      for game, entries in state["games"].items()}
 
 
 def rate_in_place(teams: list[list[Any]], places: Sequence[int]) -> None:

@@ -1,5 +1,6 @@
 """The ratings' arithmetic: openskill's Weng-Lin Plackett-Luce model, fair to newcomers."""
 
+import pickle
 from datetime import date
 
 import pytest
@@ -9,6 +10,7 @@ from tracker.ratings.skill import (
     OVERALL,
     PROVISIONAL_BELOW,
     RatedPlay,
+    Rater,
     rate_history,
     win_chances,
 )
@@ -79,3 +81,19 @@ def test_win_chances_favour_the_stronger_and_add_up_to_one():
     chances = win_chances(ratings, "skyjo", [[1], [2], [3], [9]])
     assert chances[0] == max(chances) and sum(chances) == pytest.approx(1)
     assert win_chances(ratings, "skyjo", [[1]]) == [1.0]
+
+
+def test_ratings_carried_on_after_a_look_equal_those_rated_at_once():
+    later = date(2026, 2, 3)
+    before = [play([1, 2, 3]), play([2, 1])]
+    after = [play([3, 1, 2]), play([1, 3], game="uno"), play([2, 3], day=later)]
+    rater = Rater()
+    rater.add_all(before)
+    rater.ratings()  # a page looks mid-month
+    carried = pickle.loads(pickle.dumps(rater))  # as the cache keeps it
+    carried.add_all(after)
+    at_once = rate_history(before + after)
+    assert carried.ratings().skills == at_once.skills
+    assert carried.ratings().months == at_once.months
+    assert set(at_once.months[("skyjo", 1)]) == {"2026-01"}
+    assert set(at_once.months[(OVERALL, 2)]) == {"2026-01", "2026-02"}
