@@ -12,6 +12,7 @@ import games
 from games import coach
 from tests.browser import servers
 from tests.factories import GameNightFactory, HouseholdFactory, PlayerFactory, UserFactory
+from tracker.ratings import history
 from tracker.table.recording import start_play
 
 # Playwright drives the browser from an event loop; the ORM calls in those tests are synchronous.
@@ -65,10 +66,12 @@ def _quick_password_hashes(settings):
 @pytest.fixture(autouse=True)
 def _empty_cache(settings):
     """Each test gets its own empty cache in memory: rendered sheets are cached by play and
-    version, both repeat from one test to the next, and a server may use the files in data/."""
+    version, both repeat from one test to the next, and a server may use the files in data/.
+    The histories the ratings read last are forgotten too: ids repeat as well."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": "tests"}}
     cache.clear()
+    history.READ.clear()
 
 
 @pytest.fixture(autouse=True)
