@@ -714,6 +714,11 @@
     }
 
     function swapRegion(region, fresh) {
+      // The focus stays where it was: in a kept editor on the very control, which moving it
+      // into the new region takes the focus from; elsewhere on the same cell or control.
+      const active = region.contains(document.activeElement) ? document.activeElement : null;
+      const keptActive = active && kept(active) ? active : null;
+      const holder = active && !keptActive ? active.closest("[id]") : null;
       // A refusal stays where it was shown until it is dismissed or an entry is made again.
       region.querySelectorAll("[data-refusal][id]").forEach((refusal) => {
         const slot = fresh.querySelector("#" + CSS.escape(refusal.id));
@@ -727,14 +732,12 @@
         const again = fresh.querySelector("#" + CSS.escape(open.id));
         if (again) again.open = true;
       });
-      // The focus stays where it was: on the same cell or control in the new region.
-      const active = document.activeElement;
-      const holder = region.contains(active) && !kept(active) ? active.closest("[id]") : null;
       region.replaceWith(fresh);
       htmx.process(fresh);
       const again = holder && holder !== region && document.getElementById(holder.id);
-      const control = again && (again.matches(FOCUSABLE) ? again : again.querySelector(FOCUSABLE));
-      if (control) control.focus({preventScroll: true});
+      const control = keptActive
+        || (again && (again.matches(FOCUSABLE) ? again : again.querySelector(FOCUSABLE)));
+      if (control && control.isConnected) control.focus({preventScroll: true});
     }
 
     async function refresh() {

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.factories import OwnGameFactory
+from tracker.table.pad_entries import enter_round_points
 from tracker.table.recording import start_play, write_cell
 
 pytestmark = pytest.mark.browser
@@ -128,3 +129,26 @@ def test_the_focus_stays_on_its_cell_while_another_tablet_enters(host_page: Page
     write_cell(sheet, anna, "twos", 6, expected_version=None)
     expect(page.locator("#announcer")).to_contain_text("Anna: Twos 6.")
     expect(focused(page)).to_have_attribute("aria-label", "Ben, Ones: empty")
+
+
+def test_typing_on_the_number_pad_goes_on_while_another_tablet_enters(host_page: Page,
+                                                                      live_server, table):
+    """The number pad in use is kept through the other tablet's change, and so is the focus
+    in it: the next key typed lands there."""
+    game = OwnGameFactory(household=table["household"], name="Wizard")
+    pad = start_play(household=table["household"], game="generic", players=table["players"],
+                     game_night=table["night"], user=table["host"], own_game=game)
+    page = host_page
+    page.goto(live_server.url + pad.get_absolute_url())
+    keys = Keys(page)
+    keys.tab_to("Anna, round 1: empty")
+    keys.press("Enter")
+    points = page.locator("#pad-editor input[name=points]")
+    expect(points).to_be_focused()
+    keys.press("1")
+    enter_round_points(pad.pk, 1, 1, member=table["host"], typed="7", expected_version=None,
+                       seen=None)
+    expect(page.locator("#announcer")).to_contain_text("Ben")
+    expect(points).to_be_focused()
+    keys.press("2")
+    expect(points).to_have_value("12")
