@@ -228,7 +228,7 @@ def main() -> None:
     from tracker.ratings.history import (
         READ,
         KeptRatings,
-        fingerprint,
+        fingerprints,
         household_ratings,
         read_history,
     )
@@ -244,7 +244,7 @@ def main() -> None:
     for _ in range(5):
         READ.clear()
         started = time.perf_counter()
-        KeptRatings.rated(household, *fingerprint(household))
+        KeptRatings.rated(household, *fingerprints(household, None)[:2])
         first_look.append(time.perf_counter() - started)
     household_ratings(household)
     for _ in range(5):

@@ -718,15 +718,15 @@
       // into the new region takes the focus from; elsewhere on the same cell or control.
       const active = region.contains(document.activeElement) ? document.activeElement : null;
       const keptActive = active && kept(active) ? active : null;
-      const holder = active && !keptActive ? active.closest("[id]") : null;
+      const holder = active ? active.closest("[id]") : null;
       // A refusal stays where it was shown until it is dismissed or an entry is made again.
       region.querySelectorAll("[data-refusal][id]").forEach((refusal) => {
         const slot = fresh.querySelector("#" + CSS.escape(refusal.id));
         if (slot) slot.replaceWith(refusal);
       });
-      region.querySelectorAll("[data-follow-keep][id]").forEach((kept) => {
-        const replaced = fresh.querySelector("#" + CSS.escape(kept.id));
-        if (replaced && inUse(kept)) replaced.replaceWith(kept);
+      region.querySelectorAll("[data-follow-keep][id]").forEach((keeper) => {
+        const replaced = fresh.querySelector("#" + CSS.escape(keeper.id));
+        if (replaced && inUse(keeper)) replaced.replaceWith(keeper);
       });
       region.querySelectorAll("details[id][open]").forEach((open) => {
         const again = fresh.querySelector("#" + CSS.escape(open.id));
@@ -735,9 +735,9 @@
       region.replaceWith(fresh);
       htmx.process(fresh);
       const again = holder && holder !== region && document.getElementById(holder.id);
-      const control = keptActive
-        || (again && (again.matches(FOCUSABLE) ? again : again.querySelector(FOCUSABLE)));
-      if (control && control.isConnected) control.focus({preventScroll: true});
+      const control = keptActive && keptActive.isConnected ? keptActive
+        : again && (again.matches(FOCUSABLE) ? again : again.querySelector(FOCUSABLE));
+      if (control) control.focus({preventScroll: true});
     }
 
     async function refresh() {

@@ -52,7 +52,8 @@ class GameNight(models.Model):
         with transaction.atomic():
             super().save(*args, **kwargs)
             if moved:
-                self.plays.update(played_on=self.date)
+                # Their change time too: the ratings, kept by it, take them in a new order.
+                self.plays.update(played_on=self.date, updated_at=timezone.now())
             household_changed(self.household_id)
         self._stored_date = self.date
 

@@ -2,12 +2,12 @@
 
 A page asks for the ratings with one query, the fingerprint of the household's rated
 plays (:class:`Fingerprint`: their count, the sums of their ids and versions, their latest
-change); while it is the one kept, the kept ratings are shown. A result entered tonight
-comes after every play rated: it is added on, a few milliseconds. Anything else that
-changes a rated result (a correction, an undo, an import, a play abandoned, deleted or
-left out of the statistics) rates the whole history again: patched from the history this
-process read last, 0.6 s for 20,000 plays, or read whole at a process's first look, 0.9 s
-(``bench/ratings.py``).
+change); while it is the one kept, the kept ratings are shown. A result that comes after
+every play rated (a game finished at the one table) is added on, a few milliseconds.
+Anything else (a correction, an undo, an import, a play abandoned, deleted or left out of
+the statistics, a game started before the last one rated and finished after it) rates the
+whole history again: patched from the history this process read last, 0.6 s for 20,000
+plays, or read whole at a process's first look, 0.9 s (``bench/ratings.py``).
 """
 
 from __future__ import annotations
@@ -51,13 +51,19 @@ def rated_plays(household: Household) -> QuerySet[Play]:
 
 
 class ReadPlay(NamedTuple):
-    """A rated play as read: its version and day (what tells that it changed) and what the
-    ratings count of it, None where it rates nobody (co-operative, or fewer than two sides
-    with a place)."""
+    """A rated play as read: what tells that it changed (its version, counted up by every
+    result written; its day; its latest change, for a change made in the admin) and what
+    the ratings count of it, None where it rates nobody (co-operative, or fewer than two
+    sides with a place)."""
 
     version: int
     day: date
+    changed: datetime
     rated: RatedPlay | None
+
+    @property
+    def marks(self) -> tuple[int, date, datetime]:
+        return self.version, self.day, self.changed
 
 
 def read_history(household: Household, up_to: int | None = None,
@@ -78,8 +84,10 @@ def read_history(household: Household, up_to: int | None = None,
         plays, counted = plays.filter(id__lte=up_to), counted.filter(play_id__lte=up_to)
     if only is not None:
         plays, counted = plays.filter(id__in=only), counted.filter(play_id__in=only)
+    # The plays before their seats: a play finished meanwhile is missing from both, or
+    # from the plays alone, and never rated with seats from before its result.
     rows = list(plays.order_by(*ORDER).values_list(
-        "id", "version", "game_key", "played_on", KT("house_rules__scoring"),
+        "id", "version", "played_on", "updated_at", "game_key", KT("house_rules__scoring"),
         KT("house_rules__teams")))
     seated: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
     for play, seats in groupby(counted.order_by("play_id", "place").values_list(
@@ -88,13 +96,13 @@ def read_history(household: Household, up_to: int | None = None,
         seated[play] = places, players
     teams: dict[int, list[tuple[int, str, int]]] = defaultdict(list)
     # JSON's true read as text, as SQLite and PostgreSQL both write it.
-    if any(row[5] == "true" for row in rows):
+    if any(row[6] == "true" for row in rows):
         for play, place, team, player in counted.filter(
                 play__house_rules__teams=True).values_list(
                 "play_id", "place", KT("details__team"), "player_id"):
             teams[play].append((place, team, player))
     found: dict[int, ReadPlay] = {}
-    for play, version, game, day, scoring, _teams in rows:
+    for play, version, day, changed, game, scoring, _teams in rows:
         rated = None
         if scoring == "cooperative":
             pass
@@ -103,7 +111,7 @@ def read_history(household: Household, up_to: int | None = None,
         elif play in seated:
             places, players = seated[play]
             rated = RatedPlay(game, day, tuple(zip(players)), places)
-        found[play] = ReadPlay(version, day,
+        found[play] = ReadPlay(version, day, changed,
                                rated if rated is not None and len(rated.sides) >= 2 else None)
     return found
 
@@ -133,8 +141,8 @@ READ_LOCK = threading.Lock()
 def history_now(household: Household, up_to: int | None) -> dict[int, ReadPlay]:
     """The household's history up to the id ``up_to`` (None: no play yet), as
     :func:`read_history` reads it: patched from the one this process read last where it
-    has one (the plays' order, versions and days read again, and the plays whose version or
-    day changed, or that are new, read whole), read whole where it has not.
+    has one (the plays' order and :attr:`ReadPlay.marks` read again, and the plays whose
+    marks changed, or that are new, read whole), read whole where it has not.
 
     Reading 20,000 plays whole takes about 0.4 s (``bench/ratings.py``); patching them
     after a correction, about 0.05 s.
@@ -146,14 +154,15 @@ def history_now(household: Household, up_to: int | None) -> dict[int, ReadPlay]:
     found = None
     if last is not None:
         plays = rated_plays(household).filter(id__lte=up_to)
-        rows = list(plays.order_by(*ORDER).values_list("id", "version", "played_on"))
-        stale = {play for play, version, day in rows
-                 if (kept := last.get(play)) is None or (kept.version, kept.day) != (version, day)}
+        rows = list(plays.order_by(*ORDER).values_list("id", "version", "played_on",
+                                                      "updated_at"))
+        stale = {play for play, *marks in rows
+                 if (kept := last.get(play)) is None or kept.marks != tuple(marks)}
         if len(stale) <= READ_AGAIN_AT_MOST:
             fresh = read_history(household, up_to, only=stale) if stale else {}
             # A stale play that is no longer read has gone since (deleted, say).
             found = {play: fresh[play] if play in stale else last[play]
-                     for play, _version, _day in rows if play not in stale or play in fresh}
+                     for play, *_marks in rows if play not in stale or play in fresh}
     if found is None:
         found = read_history(household, up_to)
     with READ_LOCK:
@@ -163,25 +172,38 @@ def history_now(household: Household, up_to: int | None) -> dict[int, ReadPlay]:
     return found
 
 
+#: The threads reading a history now, and whether the first of them paused the collector.
+PAUSED = {"readers": 0, "by_us": False}
+PAUSED_LOCK = threading.Lock()
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused: reading and rating a history makes a
     hundred thousand tuples and lists without a cycle among them, and the collector,
     started again and again by so many new objects, walks them each time. Reading 20,000
-    plays took 0.57 s with it and 0.38 s without (``bench/ratings.py``)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
+    plays took 0.57 s with it and 0.38 s without (``bench/ratings.py``). Threads reading
+    at once share the pause: the last one to finish starts the collector again."""
+    with PAUSED_LOCK:
+        if PAUSED["readers"] == 0:
+            PAUSED["by_us"] = gc.isenabled()
+            gc.disable()
+        PAUSED["readers"] += 1
     try:
         yield
     finally:
-        if was_enabled:
-            gc.enable()
+        with PAUSED_LOCK:
+            PAUSED["readers"] -= 1
+            if PAUSED["readers"] == 0 and PAUSED["by_us"]:
+                gc.enable()
 
 
 class Fingerprint(NamedTuple):
-    """What any change to a household's rated plays changes: their count, the sums of their
-    ids and of their versions (a result written again counts its play's version up, and a
-    new play's id is above all the others), and their latest change."""
+    """What a change to a household's rated plays changes: their count (a play finished,
+    abandoned, deleted, left out of the statistics), the sums of their ids (one play for
+    another) and of their versions (a result written again counts its play's version up,
+    whatever the clock says), and their latest change (an edit in the admin, a night moved
+    to another day)."""
 
     count: int
     ids: int
@@ -189,17 +211,30 @@ class Fingerprint(NamedTuple):
     changed: datetime | None
 
 
-def fingerprint(household: Household, up_to: int | None = None
-                ) -> tuple[Fingerprint, int | None]:
-    """The fingerprint of the household's rated plays (those up to the id ``up_to``), and
-    their highest id."""
-    plays = rated_plays(household)
+#: The fingerprint of no plays.
+NO_PLAYS = Fingerprint(0, 0, 0, None)
+
+
+def fingerprints(household: Household, up_to: int | None
+                 ) -> tuple[Fingerprint, int | None, Fingerprint]:
+    """In one query: the fingerprint of the household's rated plays, their highest id, and
+    the fingerprint of those up to the id ``up_to`` (None: of no plays)."""
+    def parts(prefix: str, only: Q | None = None) -> dict[str, Any]:
+        return {f"{prefix}count": Count("id", filter=only), f"{prefix}ids": Sum("id", filter=only),
+                f"{prefix}versions": Sum("version", filter=only),
+                f"{prefix}changed": Max("updated_at", filter=only)}
+
+    wanted = {"top": Max("id"), **parts("now_")}
     if up_to is not None:
-        plays = plays.filter(id__lte=up_to)
-    found = plays.aggregate(count=Count("id"), ids=Sum("id"), versions=Sum("version"),
-                            changed=Max("updated_at"), top=Max("id"))
-    return Fingerprint(found["count"], found["ids"] or 0, found["versions"] or 0,
-                       found["changed"]), found["top"]
+        wanted |= parts("before_", Q(id__lte=up_to))
+    found = rated_plays(household).aggregate(**wanted)
+
+    def fingerprint(prefix: str) -> Fingerprint:
+        return Fingerprint(found[f"{prefix}count"], found[f"{prefix}ids"] or 0,
+                           found[f"{prefix}versions"] or 0, found[f"{prefix}changed"])
+
+    return (fingerprint("now_"), found["top"],
+            fingerprint("before_") if up_to is not None else NO_PLAYS)
 
 
 @dataclass
@@ -246,15 +281,25 @@ class KeptRatings:
         return True
 
 
+def kept_ratings(key: str) -> KeptRatings | None:
+    """The ratings kept under ``key``; None where there are none, or none this version of
+    the app can read (kept by another, say, while :data:`KEPT_FORMAT` was not counted up)."""
+    try:
+        kept = cache.get(key)
+    except Exception:  # whatever unpickling raises, the ratings are made again
+        return None
+    return kept if isinstance(kept, KeptRatings) else None
+
+
 def household_ratings(household: Household) -> Ratings:
     """The household's ratings: kept in the cache while no rated play changed, carried on
     with the plays finished since, rated again from the start after anything else."""
-    key = f"ratings:{KEPT_FORMAT}:{household.pk}"
-    kept: KeptRatings | None = cache.get(key)
-    now, top = fingerprint(household)
+    key = f"ratings:{KEPT_FORMAT}.{Rater.FORMAT}:{household.pk}"
+    kept = kept_ratings(key)
+    now, top, before = fingerprints(household, kept.top if kept else None)
     if kept is not None and (now, top) == (kept.fingerprint, kept.top):
         return kept.rater.ratings()
-    if (kept is None or fingerprint(household, kept.top)[0] != kept.fingerprint
+    if (kept is None or before != kept.fingerprint
             or not kept.carry_on(household, now, top)):
         kept = KeptRatings.rated(household, now, top)
     cache.set(key, kept, KEPT_SECONDS)

@@ -111,6 +111,9 @@ class Rater:
     closing it, so plays added after it still count in that month.
     """
 
+    #: Counted up when what a Rater keeps changes shape: it is part of the cache's key.
+    FORMAT = 1
+
     def __init__(self) -> None:
         self.games: dict[str, dict[int, list[Any]]] = {}
         self.months: dict[tuple[str, int], dict[str, float]] = {}

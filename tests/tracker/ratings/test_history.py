@@ -1,12 +1,13 @@
 """The household's ratings kept in the cache: a result entered tonight is added on to them,
 anything else rates the whole history again, and either way they are the history's own."""
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 from django.core.cache import cache
 
-from tests.factories import OwnGameFactory, played_own_game
+from tests.factories import GameNightFactory, OwnGameFactory, played_own_game
+from tracker.ratings import history
 from tracker.ratings.history import household_ratings, read_history
 from tracker.ratings.skill import Rater, rate_history
 from tracker.table.models import Play
@@ -142,4 +143,44 @@ def test_the_cache_emptied_reads_the_history_again(household, night, family, uno
     household_ratings(household)
     cache.clear()
     assert rated_by(rated, household) == 1
+    assert household_ratings(household).skill("", anna.pk).plays == 1
+
+
+def test_a_seat_changed_in_the_admin_counts(household, night, family, uno, rated):
+    """The admin saves a play without counting its version up: its latest change tells."""
+    anna, ben, carla = family[:3]
+    first = uno_play(household, night, uno, [anna, ben], 10, 5)
+    uno_play(household, night, uno, [anna, ben], 7, 6)
+    household_ratings(household)
+    seat = first.participants.get(player=ben)
+    seat.player = carla
+    seat.save()
+    Play.objects.get(pk=first.pk).save()
+    assert household_ratings(household).skill("", carla.pk).plays == 1
+    assert_the_history_s_own(household)
+
+
+def test_a_night_moved_to_another_day_rates_in_the_new_order(household, family, uno, rated):
+    anna, ben = family[:2]
+    earlier = GameNightFactory(household=household, date=date(2026, 3, 1))
+    later = GameNightFactory(household=household, date=date(2026, 3, 8))
+    uno_play(household, earlier, uno, [anna, ben], 10, 5)
+    uno_play(household, later, uno, [anna, ben], 3, 9)
+    household_ratings(household)
+    earlier.date = date(2026, 3, 15)
+    earlier.save()
+    assert set(household_ratings(household).months[("", anna.pk)]) == {"2026-03"}
+    assert_the_history_s_own(household)
+    uno_play(household, earlier, uno, [anna, ben], 4, 8)
+    assert_the_history_s_own(household)
+
+
+def test_ratings_kept_by_another_version_of_the_app_are_made_again(household, night, family,
+                                                                   uno):
+    anna, ben = family[:2]
+    uno_play(household, night, uno, [anna, ben], 10, 5)
+    key = f"ratings:{history.KEPT_FORMAT}.{Rater.FORMAT}:{household.pk}"
+    cache.set(key, {"an older": "shape"})
+    assert household_ratings(household).skill("", anna.pk).plays == 1
+    cache._cache[cache.make_and_validate_key(key)] = b"not a pickle"  # as a file cache may hold
     assert household_ratings(household).skill("", anna.pk).plays == 1
