@@ -673,8 +673,9 @@
     function main() { return document.getElementById("main"); }
 
     // An open editor is kept as it is (see swapRegion): what is typed there holds nothing up.
-    // One that opens by itself (the score pad's number pad, data-follow-keep="typed") is kept
-    // only once something is typed into it; until then it moves on with the game.
+    // One that opens by itself (the score pad's number pad after a save, data-follow-keep=
+    // "typed") is kept only once something is typed into it; until then it moves on with the
+    // game. A number pad opened by a tap is kept like any editor.
     function inUse(keeper) {
       if (keeper.classList.contains("empty")) return false;
       if (keeper.dataset.followKeep !== "typed") return true;

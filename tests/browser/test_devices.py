@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import cell_named, choose_game
-from tests.factories import OwnGameFactory
+from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.models import KniffelCell, Play
 from tracker.table.recording import record_result, start_play, write_cell
 from tracker.table.rounds import set_round_points
@@ -199,6 +199,33 @@ def test_the_score_pad_and_the_evening_follow_the_other_tablet(
     host_page.get_by_role("button", name="Abandon").click()
     expect(second_host_page.locator("#followed")).not_to_contain_text(
         "Games in progress", timeout=FOLLOWS_WITHIN_MS)
+
+
+def test_a_tapped_cell_s_number_pad_stays_while_the_other_tablet_enters(
+        host_page: Page, second_host_page: Page, live_server, table):
+    """A number pad opened by a tap is where the host is about to type: the other tablet's
+    entry does not move it on to the game's next cell."""
+    carla = PlayerFactory(household=table["household"], name="Carla")
+    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
+    play = start_play(household=table["household"], game="generic", own_game=skyjo,
+                      players=[*table["players"], carla], game_night=table["night"],
+                      user=table["host"])
+    host_page.goto(live_server.url + play.get_absolute_url())
+    second_host_page.goto(live_server.url + play.get_absolute_url())
+    cell_named(second_host_page, "Carla", "round 1").click()
+    expect(second_host_page.locator("#pad-editor h2")).to_have_text("Carla · Round 1")
+
+    pad = host_page.locator("#pad-editor")
+    for key in "12":
+        pad.locator(f".numpad button[value='{key}']").click()
+    pad.get_by_role("button", name="Save", exact=True).click()
+    expect(second_host_page.locator("#total-0")).to_contain_text("12",
+                                                                 timeout=FOLLOWS_WITHIN_MS)
+    expect(second_host_page.locator("#pad-editor h2")).to_have_text("Carla · Round 1")
+    second = second_host_page.locator("#pad-editor")
+    second.locator(".numpad button[value='5']").click()
+    second.get_by_role("button", name="Save", exact=True).click()
+    expect(second_host_page.locator("#total-2")).to_contain_text("5")
 
 
 def test_a_number_typed_into_a_result_form_is_kept_when_the_field_is_left(

@@ -83,7 +83,7 @@ def pad_cell(request: HttpRequest, play_id: int, number: int, side: int) -> Http
     if context["editor"] is None:
         raise Http404("no such cell")
     if request.htmx:
-        return render_page(request, "plays/pad_cell.html", context)
+        return render_page(request, "plays/pad_cell.html", context | {"tapped": True})
     return render_pad_page_with(request, play, context)
 
 
