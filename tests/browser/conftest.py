@@ -142,6 +142,16 @@ def cell_named(page: Page, player: str, field: str):
     return page.get_by_label(re.compile(rf"^{re.escape(player)}, {re.escape(field)}: "))
 
 
+def type_on_pad(page: Page, typed: str) -> None:
+    """Tap ``typed`` on the number pad (digits, + and -) and save it."""
+    pad = page.locator("#pad-editor")
+    for key in typed:
+        pad.locator(f".numpad button[value='{ {'+': 'plus', '-': 'subtract'}.get(key, key) }']"
+                    ).click()
+    expect(pad.locator("input[name=points]")).to_have_value(typed)
+    pad.get_by_role("button", name="Save", exact=True).click()
+
+
 def catch_remaining_elephants(page: Page) -> None:
     """Tap "Caught" for every elephant of the Maus form that is not entered yet."""
     cards = page.locator(".player-card")

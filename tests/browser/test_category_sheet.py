@@ -5,7 +5,7 @@ refused entry beside its cell, and the game ends once every category is entered.
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import cell_named
+from tests.browser.conftest import cell_named, type_on_pad
 from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.models import Play
 from tracker.table.recording import start_play
@@ -21,15 +21,6 @@ SHEET = {
     "David": ["9+8+7+6+5", "6", "12", "6", "5", "5"],
 }
 TOTALS = {"Anna": 64, "Ben": 69, "Carla": 66, "David": 69}
-
-
-def type_cell(page: Page, typed: str) -> None:
-    pad = page.locator("#pad-editor")
-    for key in typed:
-        pad.locator(f".numpad button[value='{ {'+': 'plus', '-': 'subtract'}.get(key, key) }']"
-                    ).click()
-    expect(pad.locator("input[name=points]")).to_have_value(typed)
-    pad.get_by_role("button", name="Save", exact=True).click()
 
 
 def test_a_wingspan_game_of_four_on_two_tablets(host_page: Page, second_host_page: Page,
@@ -50,13 +41,13 @@ def test_a_wingspan_game_of_four_on_two_tablets(host_page: Page, second_host_pag
     # The first tablet adds up the birds, player after player: the pad moves across.
     for name in SHEET:
         expect(first.locator("#pad-editor h2")).to_have_text(f"{name} · Birds")
-        type_cell(first, SHEET[name][0])
+        type_on_pad(first, SHEET[name][0])
     # The second tablet shows them, and enters the eggs meanwhile.
     expect(cell_named(second, "David", "Birds")).to_have_text("35")
     for name in SHEET:
         cell_named(second, name, "Eggs").click()
         expect(second.locator("#pad-editor h2")).to_have_text(f"{name} · Eggs")
-        type_cell(second, SHEET[name][3])
+        type_on_pad(second, SHEET[name][3])
     expect(cell_named(first, "Carla", "Eggs")).to_have_text("15")
     expect(first.locator("#pad-standing")).to_contain_text("Ben leads with 47")
     expect(first.locator("#pad-standing")).not_to_contain_text("the lead counts")
@@ -78,7 +69,7 @@ def test_a_wingspan_game_of_four_on_two_tablets(host_page: Page, second_host_pag
         page = first if index % 2 else second
         for name in SHEET:
             cell_named(page, name, category).click()
-            type_cell(page, SHEET[name][index])
+            type_on_pad(page, SHEET[name][index])
     for page in (first, second):
         for index, name in enumerate(SHEET):
             expect(page.locator(f"#total-{index}")).to_contain_text(str(TOTALS[name]))

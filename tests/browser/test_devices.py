@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import cell_named, choose_game
+from tests.browser.conftest import cell_named, choose_game, type_on_pad
 from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.models import KniffelCell, Play
 from tracker.table.recording import record_result, start_play, write_cell
@@ -184,10 +184,7 @@ def test_the_score_pad_and_the_evening_follow_the_other_tablet(
     second_host_page.goto(live_server.url + play.get_absolute_url())
     expect(second_host_page.locator("#pad-editor h2")).to_have_text("Anna · Round 1")
 
-    pad = host_page.locator("#pad-editor")
-    for key in "12":
-        pad.locator(f".numpad button[value='{key}']").click()
-    pad.get_by_role("button", name="Save", exact=True).click()
+    type_on_pad(host_page, "12")
     expect(second_host_page.locator("#total-0")).to_contain_text("12",
                                                                  timeout=FOLLOWS_WITHIN_MS)
     # Its number pad had nothing typed: it moves on with the game.
@@ -215,16 +212,11 @@ def test_a_tapped_cell_s_number_pad_stays_while_the_other_tablet_enters(
     cell_named(second_host_page, "Carla", "round 1").click()
     expect(second_host_page.locator("#pad-editor h2")).to_have_text("Carla · Round 1")
 
-    pad = host_page.locator("#pad-editor")
-    for key in "12":
-        pad.locator(f".numpad button[value='{key}']").click()
-    pad.get_by_role("button", name="Save", exact=True).click()
+    type_on_pad(host_page, "12")
     expect(second_host_page.locator("#total-0")).to_contain_text("12",
                                                                  timeout=FOLLOWS_WITHIN_MS)
     expect(second_host_page.locator("#pad-editor h2")).to_have_text("Carla · Round 1")
-    second = second_host_page.locator("#pad-editor")
-    second.locator(".numpad button[value='5']").click()
-    second.get_by_role("button", name="Save", exact=True).click()
+    type_on_pad(second_host_page, "5")
     expect(second_host_page.locator("#total-2")).to_contain_text("5")
 
 

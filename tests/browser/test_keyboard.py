@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.factories import OwnGameFactory
+from tracker.table.models import Play
 from tracker.table.pad_entries import enter_round_points
 from tracker.table.recording import start_play, write_cell
 
@@ -91,18 +92,25 @@ def test_a_kniffel_turn_by_keyboard_takes_no_more_presses_than_taps(host_page: P
     expect(focused(page)).to_have_attribute("aria-label", "Ben, Ones: empty")
 
 
-def test_a_score_pad_round_by_keyboard(host_page: Page, live_server, table):
+def pad_by_keyboard(page: Page, live_server, table) -> tuple[Play, Keys]:
+    """An own game on the score pad, its first cell's number pad opened by keys: the focus
+    is in its field."""
     game = OwnGameFactory(household=table["household"], name="Wizard")
     pad = start_play(household=table["household"], game="generic", players=table["players"],
                      game_night=table["night"], user=table["host"], own_game=game)
-    page = host_page
     page.goto(live_server.url + pad.get_absolute_url())
     keys = Keys(page)
     keys.tab_to("Anna, round 1: empty")
     keys.press("Enter")
-    points = page.locator("#pad-editor input[name=points]")
     expect(page.get_by_role("dialog", name="Anna · Round 1")).to_be_visible()
-    expect(points).to_be_focused()
+    expect(page.locator("#pad-editor input[name=points]")).to_be_focused()
+    return pad, keys
+
+
+def test_a_score_pad_round_by_keyboard(host_page: Page, live_server, table):
+    page = host_page
+    _pad, keys = pad_by_keyboard(page, live_server, table)
+    points = page.locator("#pad-editor input[name=points]")
     keys.pressed = 0
     for typed in ("12", "8"):
         for key in typed:
@@ -135,16 +143,9 @@ def test_typing_on_the_number_pad_goes_on_while_another_tablet_enters(host_page:
                                                                       live_server, table):
     """The number pad in use is kept through the other tablet's change, and so is the focus
     in it: the next key typed lands there."""
-    game = OwnGameFactory(household=table["household"], name="Wizard")
-    pad = start_play(household=table["household"], game="generic", players=table["players"],
-                     game_night=table["night"], user=table["host"], own_game=game)
     page = host_page
-    page.goto(live_server.url + pad.get_absolute_url())
-    keys = Keys(page)
-    keys.tab_to("Anna, round 1: empty")
-    keys.press("Enter")
+    pad, keys = pad_by_keyboard(page, live_server, table)
     points = page.locator("#pad-editor input[name=points]")
-    expect(points).to_be_focused()
     keys.press("1")
     enter_round_points(pad.pk, 1, 1, member=table["host"], typed="7", expected_version=None,
                        seen=None)

@@ -38,10 +38,9 @@ KEPT_SECONDS = 24 * 60 * 60
 KEPT_FORMAT = 2
 #: The order ratings take a household's plays in: by day, then as they were started.
 ORDER = ("played_on", "created_at", "id")
-#: More plays changed than this, and rating the whole history again is as quick.
-CARRIED_ON_AT_MOST = 500
-#: More plays to read again than this, and the whole history is read instead.
-READ_AGAIN_AT_MOST = 500
+#: More plays than this to read one by one (new, or changed), and reading the whole history
+#: is as quick.
+READ_APART_AT_MOST = 500
 
 
 def rated_plays(household: Household) -> QuerySet[Play]:
@@ -158,7 +157,7 @@ def history_now(household: Household, up_to: int | None) -> dict[int, ReadPlay]:
                                                       "updated_at"))
         stale = {play for play, *marks in rows
                  if (kept := last.get(play)) is None or kept.marks != tuple(marks)}
-        if len(stale) <= READ_AGAIN_AT_MOST:
+        if len(stale) <= READ_APART_AT_MOST:
             fresh = read_history(household, up_to, only=stale) if stale else {}
             # A stale play that is no longer read has gone since (deleted, say).
             found = {play: fresh[play] if play in stale else last[play]
@@ -266,10 +265,10 @@ class KeptRatings:
         rows = rated_plays(household).filter(id__lte=top or 0).order_by(*ORDER)
         if self.top is not None:
             rows = rows.filter(Q(id__gt=self.top) | Q(id=self.newest))
-        found = list(rows.values_list(*ORDER)[:CARRIED_ON_AT_MOST + 2])
+        found = list(rows.values_list(*ORDER)[:READ_APART_AT_MOST + 2])
         newest = next((row for row in found if row[2] == self.newest), None)
         added = [row for row in found if row is not newest]
-        if len(added) > CARRIED_ON_AT_MOST or self.newest is not None and (
+        if len(added) > READ_APART_AT_MOST or self.newest is not None and (
                 newest is None or any(row <= newest for row in added)):
             return False
         if added:

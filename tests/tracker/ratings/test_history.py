@@ -184,3 +184,19 @@ def test_ratings_kept_by_another_version_of_the_app_are_made_again(household, ni
     assert household_ratings(household).skill("", anna.pk).plays == 1
     cache._cache[cache.make_and_validate_key(key)] = b"not a pickle"  # as a file cache may hold
     assert household_ratings(household).skill("", anna.pk).plays == 1
+
+
+def test_team_and_co_operative_plays_are_added_on_as_rated_at_once(household, night, family,
+                                                                    uno, rated):
+    anna, ben, carla, david = family
+    uno_play(household, night, uno, [anna, ben], 10, 5)
+    household_ratings(household)
+    canasta = OwnGameFactory(household=household, name="Canasta", teams=True)
+    played_own_game(household, night, canasta, family, {
+        "teams": {"Rot": [anna.key, carla.key], "Blau": [ben.key, david.key]},
+        "scores": {"Rot": 500, "Blau": 300}})
+    hanabi = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
+    played_own_game(household, night, hanabi, family[:3], {"won": True, "score": 20})
+    assert rated_by(rated, household) == 1  # the team play; the co-operative one rates nobody
+    assert household_ratings(household).skill("", carla.pk).plays == 1
+    assert_the_history_s_own(household)
