@@ -129,38 +129,100 @@
     displays.forEach((display) => { display.inputMode = "none"; });
   });
 
-  // Keys tapped while the number pad's next answer is on its way (a tapped cell's number pad,
-  // or the one a save goes on to) land on the number pad shown meanwhile: they go on to the
-  // number pad that arrives, and are not lost.
-  function shownNumber() {
-    const display = document.querySelector("#pad-editor .numpad-value");
-    return display ? display.value : null;
-  }
-  function forNumberPad(event) {
-    const target = event.detail.target || (event.detail.requestConfig || {}).target;
-    return Boolean(target && target.id === "pad-editor" && event.detail.xhr);
-  }
-  document.addEventListener("htmx:beforeRequest", (event) => {
-    if (forNumberPad(event)) event.detail.xhr.numberBefore = shownNumber() || "";
-  });
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    if (!forNumberPad(event) || event.detail.isError) return;
-    const xhr = event.detail.xhr;
-    const before = xhr.numberBefore || "";
-    const now = shownNumber() || "";
-    xhr.typedMeanwhile = now !== before && now.startsWith(before) ? now.slice(before.length) : "";
-  });
-  document.addEventListener("htmx:afterSwap", (event) => {
-    const xhr = event.detail.xhr;
-    const display = document.querySelector("#pad-editor .numpad-value");
-    if (!xhr || !xhr.typedMeanwhile || !display) return;
-    let typed = display.value;
-    Array.from(xhr.typedMeanwhile).forEach((key) => {
-      typed = applyKey(typed, {"+": "plus", "-": "subtract"}[key] || key);
+  // ---- An editor asks one thing at a time ----------------------------------------------
+  // An editor (the number pad, the Kniffel editor: data-follow-keep with an id) has at most one
+  // request on its way. A cell tapped meanwhile (right after a save, say) is asked for once
+  // that answer is in, the last cell tapped winning: so every answer lands on the editor it was
+  // asked from, a save's changes to the sheet all arrive, and points typed for the tapped cell
+  // go to that cell. A number pad with its next one on the way cannot be saved: its display
+  // starts empty, takes the keys tapped meanwhile, and hands them on to the number pad that
+  // arrives. A refusal ends the wait: it is shown as it comes, being what needs looking at.
+  const editorRequests = (function () {
+    const underWay = new Set();  // ids of editors with a request on its way
+    const tapped = new Map();    // editor id → the cell tapped meanwhile
+    let ahead = null;            // the number pad shown while the next one is on its way
+
+    function refused(xhr) { return xhr.status === 409 || xhr.status === 422; }
+
+    function editorOf(detail) {
+      const target = detail.target;
+      return target && target.id && target.matches("[data-follow-keep]") ? target : null;
+    }
+
+    function saveButtons(editor, disabled) {
+      editor.querySelectorAll("button[name=save]").forEach((button) => {
+        button.disabled = disabled;
+      });
+    }
+
+    // The number pad shown from now until the next one arrives: what it showed goes (the
+    // request carries it), the keys tapped meanwhile come in its place.
+    function waitOn(editor) {
+      const display = editor.querySelector(".numpad-value");
+      if (!display || (ahead && ahead.display === display)) return;
+      const before = display.value;
+      display.value = ahead ? ahead.display.value : "";
+      saveButtons(editor, true);
+      ahead = {display, before, editor};
+    }
+
+    function handOn(xhr) {
+      const waited = ahead;
+      ahead = null;
+      if (!waited) return;
+      const shown = document.querySelector("#pad-editor .numpad-value");
+      if (shown === waited.display) {  // nothing came in its place: the request failed
+        shown.value = waited.before;
+        saveButtons(waited.editor, false);
+        return;
+      }
+      if (!shown || refused(xhr)) return;
+      let typed = shown.value;
+      Array.from(waited.display.value).forEach((key) => {
+        typed = applyKey(typed, {"+": "plus", "-": "subtract"}[key] || key);
+      });
+      shown.value = typed;
+    }
+
+    // The cell tapped meanwhile, asked for now: the very one if the answer left it on the page,
+    // else the one in its place (which htmx has not taken up yet: it settles after this).
+    // True when it was there to ask.
+    function ask(id, cell) {
+      const again = cell.element.isConnected ? cell.element
+        : Array.from(document.querySelectorAll("[hx-get]"))
+          .find((element) => element.getAttribute("hx-get") === cell.address);
+      if (!again) return false;
+      htmx.ajax("GET", cell.address, {source: again, target: "#" + id, swap: "outerHTML"});
+      return true;
+    }
+
+    function answered(id, xhr) {
+      underWay.delete(id);
+      const cell = tapped.get(id);
+      tapped.delete(id);
+      if (cell && !refused(xhr) && ask(id, cell) && underWay.has(id)) return;
+      handOn(xhr);
+    }
+
+    document.addEventListener("htmx:beforeRequest", (event) => {
+      const editor = editorOf(event.detail);
+      const xhr = event.detail.xhr;
+      if (!editor || !xhr) return;
+      if (underWay.has(editor.id)) {
+        if (event.detail.requestConfig.verb !== "get") return;
+        event.preventDefault();
+        tapped.set(editor.id, {element: event.detail.elt,
+                               address: event.detail.elt.getAttribute("hx-get")});
+        if (ahead) ahead.display.value = "";  // the keys tapped from now on are for that cell
+        return;
+      }
+      underWay.add(editor.id);
+      waitOn(editor);
+      xhr.addEventListener("loadend", () => answered(editor.id, xhr));
     });
-    display.value = typed;
-    xhr.typedMeanwhile = "";
-  });
+
+    return {waiting: () => underWay.size > 0 || tapped.size > 0};
+  })();
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const anchor = event.detail.elt.closest("form") || event.detail.elt;
@@ -711,6 +773,7 @@
       // A correction under way (data-follow-hold) is a form the page's address does not show.
       return pressed || typing || changedControls(region) || requesting
         || region.classList.contains("htmx-request") || outbox.waiting().length > 0
+        || editorRequests.waiting()
         || region.querySelector("[data-follow-hold]") !== null;
     }
 

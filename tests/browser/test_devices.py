@@ -15,7 +15,7 @@ from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.models import KniffelCell, Play
 from tracker.table.recording import record_result, start_play, write_cell
 from tracker.table.rounds import set_round_points
-from tracker.table.views import plays
+from tracker.table.views import pads, plays
 
 pytestmark = pytest.mark.browser
 
@@ -268,6 +268,47 @@ def test_a_correction_under_way_is_not_swapped_away_by_its_own_taps(
     host_page.get_by_role("button", name="Save result").click()
     expect(host_page.get_by_role("link", name="Correct the result")).to_be_visible()
     assert Play.objects.get(pk=race.pk).result["elephants"][ben.key][1] == "pyramid"
+
+
+def test_a_cell_tapped_while_a_save_is_on_its_way_takes_the_keys_tapped_next(
+        host_page: Page, live_server, table, monkeypatch):
+    """On a slow Wi-Fi the host saves, taps another cell before the answer is in and types
+    at once: the points go to the cell tapped, not to the one the save goes on to, and the
+    saved points stay where they were saved."""
+    carla = PlayerFactory(household=table["household"], name="Carla")
+    skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
+    play = start_play(household=table["household"], game="generic", own_game=skyjo,
+                      players=[*table["players"], carla], game_night=table["night"],
+                      user=table["host"])
+    save_points, pad_play = pads.save_points, pads.pad_play
+
+    def slowly_saved(*args, **kwargs):
+        time.sleep(0.5)
+        return save_points(*args, **kwargs)
+
+    def slowly_opened(request, play_id):
+        if request.method == "GET":
+            time.sleep(1.0)
+        return pad_play(request, play_id)
+
+    host_page.goto(live_server.url + play.get_absolute_url())
+    monkeypatch.setattr(pads, "save_points", slowly_saved)
+    monkeypatch.setattr(pads, "pad_play", slowly_opened)
+    pad = host_page.locator("#pad-editor")
+    for key in "12":
+        pad.locator(f".numpad button[value='{key}']").click()
+    pad.get_by_role("button", name="Save", exact=True).click()
+    cell_named(host_page, "Carla", "round 1").click()
+    pad.locator(".numpad button[value='7']").click()
+
+    expect(pad.locator("h2")).to_have_text("Carla · Round 1")
+    expect(pad.locator("input[name=points]")).to_have_value("7")
+    pad.get_by_role("button", name="Save", exact=True).click()
+    expect(cell_named(host_page, "Carla", "round 1")).to_have_text("7")
+    expect(cell_named(host_page, "Anna", "round 1")).to_have_text("12")
+    expect(cell_named(host_page, "Ben", "round 1")).to_have_text("")
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{table["players"][0].key: 12, carla.key: 7}]
 
 
 def test_a_score_typed_while_the_one_before_is_on_its_way_is_saved(
