@@ -27,11 +27,12 @@
     showError(event, messageFor(kind, status));
   });
 
-  document.addEventListener("htmx:sendError", (event) => {
+  // A request with no answer in time (see editorRequests) counts as one that could not be sent.
+  ["htmx:sendError", "htmx:timeout"].forEach((type) => document.addEventListener(type, (event) => {
     if (!outbox.keptAfterSendError(event) && !openOfflineEditor(event)) {
       showError(event, messageFor("errorOffline", 0));
     }
-  });
+  }));
 
   // A cell tapped while the server cannot be reached opens a plain editor for the points,
   // made on the device: what is saved there waits in the outbox like any other entry.
@@ -134,65 +135,76 @@
   // request on its way. A cell tapped meanwhile (right after a save, say) is asked for once
   // that answer is in, the last cell tapped winning: so every answer lands on the editor it was
   // asked from, a save's changes to the sheet all arrive, and points typed for the tapped cell
-  // go to that cell. A number pad with its next one on the way cannot be saved: its display
-  // starts empty, takes the keys tapped meanwhile, and hands them on to the number pad that
-  // arrives. A refusal ends the wait: it is shown as it comes, being what needs looking at.
+  // go to that cell. Meanwhile the editor's own forms send nothing (they are about to be
+  // replaced); on the number pad the display starts empty, takes the keys tapped, and hands
+  // them on to the number pad that arrives, with a Save tapped meanwhile. An answer that needs
+  // looking at (a refusal, a question, the whole sheet again) ends the wait, and so does one
+  // that does not come within data-answer-within milliseconds: the entry then waits on the
+  // device as when the Wi-Fi is down.
   const editorRequests = (function () {
     const underWay = new Set();  // ids of editors with a request on its way
     const tapped = new Map();    // editor id → the cell tapped meanwhile
     let ahead = null;            // the number pad shown while the next one is on its way
 
-    function refused(xhr) { return xhr.status === 409 || xhr.status === 422; }
+    function answerWithin() { return Number(document.body.dataset.answerWithin) || 10000; }
+
+    function needsLooking(xhr) {
+      return xhr.status === 409 || xhr.status === 422
+        || Boolean(xhr.getResponseHeader("HX-Retarget"));
+    }
 
     function editorOf(detail) {
       const target = detail.target;
       return target && target.id && target.matches("[data-follow-keep]") ? target : null;
     }
 
-    function saveButtons(editor, disabled) {
-      editor.querySelectorAll("button[name=save]").forEach((button) => {
-        button.disabled = disabled;
-      });
-    }
+    function waiting(id) { return underWay.has(id) || tapped.has(id); }
 
     // The number pad shown from now until the next one arrives: what it showed goes (the
     // request carries it), the keys tapped meanwhile come in its place.
     function waitOn(editor) {
+      editor.setAttribute("aria-busy", "true");
       const display = editor.querySelector(".numpad-value");
       if (!display || (ahead && ahead.display === display)) return;
       const before = display.value;
       display.value = ahead ? ahead.display.value : "";
-      saveButtons(editor, true);
-      ahead = {display, before, editor};
+      ahead = {display, before, editor, save: Boolean(ahead && ahead.save)};
     }
 
     function handOn(xhr) {
       const waited = ahead;
       ahead = null;
       if (!waited) return;
+      waited.editor.removeAttribute("aria-busy");
       const shown = document.querySelector("#pad-editor .numpad-value");
       if (shown === waited.display) {  // nothing came in its place: the request failed
         shown.value = waited.before;
-        saveButtons(waited.editor, false);
         return;
       }
-      if (!shown || refused(xhr)) return;
+      if (!shown || needsLooking(xhr)) return;
       let typed = shown.value;
       Array.from(waited.display.value).forEach((key) => {
         typed = applyKey(typed, {"+": "plus", "-": "subtract"}[key] || key);
       });
       shown.value = typed;
+      const save = shown.form.querySelector("button[name=save]:not([aria-hidden])");
+      if (waited.save && save) {
+        htmx.process(shown.form);  // it arrived just now: htmx takes it up only as it settles
+        save.click();  // as a tap: htmx sends the button tapped with the form
+      }
     }
 
     // The cell tapped meanwhile, asked for now: the very one if the answer left it on the page,
     // else the one in its place (which htmx has not taken up yet: it settles after this).
     // True when it was there to ask.
     function ask(id, cell) {
+      cell.element.classList.remove("asked");
       const again = cell.element.isConnected ? cell.element
         : Array.from(document.querySelectorAll("[hx-get]"))
           .find((element) => element.getAttribute("hx-get") === cell.address);
       if (!again) return false;
-      htmx.ajax("GET", cell.address, {source: again, target: "#" + id, swap: "outerHTML"});
+      htmx.ajax("GET", cell.address, {source: again, target: "#" + id, swap: "outerHTML"})
+        .catch(() => {});  // told by htmx's own error events
       return true;
     }
 
@@ -200,7 +212,13 @@
       underWay.delete(id);
       const cell = tapped.get(id);
       tapped.delete(id);
-      if (cell && !refused(xhr) && ask(id, cell) && underWay.has(id)) return;
+      if (cell && !needsLooking(xhr) && ask(id, cell) && underWay.has(id)) return;
+      if (cell && ahead) {  // the keys were for that cell: they go nowhere else
+        ahead.display.value = "";
+        ahead.save = false;
+      }
+      const editor = document.getElementById(id);
+      if (editor) editor.removeAttribute("aria-busy");
       handOn(xhr);
     }
 
@@ -211,15 +229,35 @@
       if (underWay.has(editor.id)) {
         if (event.detail.requestConfig.verb !== "get") return;
         event.preventDefault();
-        tapped.set(editor.id, {element: event.detail.elt,
-                               address: event.detail.elt.getAttribute("hx-get")});
-        if (ahead) ahead.display.value = "";  // the keys tapped from now on are for that cell
+        const element = event.detail.elt;
+        element.classList.add("asked");
+        tapped.set(editor.id, {element, address: element.getAttribute("hx-get")});
+        if (ahead) {  // the keys tapped from now on are for that cell
+          ahead.display.value = "";
+          ahead.save = false;
+        }
         return;
       }
       underWay.add(editor.id);
       waitOn(editor);
+      xhr.timeout = answerWithin();
       xhr.addEventListener("loadend", () => answered(editor.id, xhr));
     });
+
+    // A form of an editor that is waiting sends nothing: it is about to be replaced. A Save on
+    // the number pad is made on the number pad that arrives.
+    document.addEventListener("submit", (event) => {
+      const form = event.target;
+      const editor = form.closest && form.closest("[data-follow-keep][id]");
+      if (!editor || !waiting(editor.id)
+          || form.getAttribute("hx-target") !== "#" + editor.id) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const submitter = event.submitter;
+      if (ahead && ahead.editor === editor && submitter && submitter.name === "save") {
+        ahead.save = true;
+      }
+    }, true);
 
     return {waiting: () => underWay.size > 0 || tapped.size > 0};
   })();

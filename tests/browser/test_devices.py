@@ -272,9 +272,9 @@ def test_a_correction_under_way_is_not_swapped_away_by_its_own_taps(
 
 def test_a_cell_tapped_while_a_save_is_on_its_way_takes_the_keys_tapped_next(
         host_page: Page, live_server, table, monkeypatch):
-    """On a slow Wi-Fi the host saves, taps another cell before the answer is in and types
-    at once: the points go to the cell tapped, not to the one the save goes on to, and the
-    saved points stay where they were saved."""
+    """On a slow Wi-Fi the host saves, taps another cell before the answer is in, types and
+    saves at once: the points go to the cell tapped, not to the one the save goes on to, and
+    the saved points stay where they were saved."""
     carla = PlayerFactory(household=table["household"], name="Carla")
     skyjo = OwnGameFactory(household=table["household"], name="Skyjo", scoring="fewest_points")
     play = start_play(household=table["household"], game="generic", own_game=skyjo,
@@ -300,15 +300,41 @@ def test_a_cell_tapped_while_a_save_is_on_its_way_takes_the_keys_tapped_next(
     pad.get_by_role("button", name="Save", exact=True).click()
     cell_named(host_page, "Carla", "round 1").click()
     pad.locator(".numpad button[value='7']").click()
-
-    expect(pad.locator("h2")).to_have_text("Carla · Round 1")
     expect(pad.locator("input[name=points]")).to_have_value("7")
     pad.get_by_role("button", name="Save", exact=True).click()
+
     expect(cell_named(host_page, "Carla", "round 1")).to_have_text("7")
     expect(cell_named(host_page, "Anna", "round 1")).to_have_text("12")
     expect(cell_named(host_page, "Ben", "round 1")).to_have_text("")
+    expect(pad.locator("h2")).to_have_text("Ben · Round 1")
+    expect(pad.locator("input[name=points]")).to_have_value("")
     play.refresh_from_db()
     assert play.result["rounds"] == [{table["players"][0].key: 12, carla.key: 7}]
+
+
+def test_a_number_pad_that_does_not_come_holds_nothing_up(
+        host_page: Page, live_server, table, monkeypatch):
+    """A tablet between two Wi-Fi access points: the number pad of a tapped cell does not come
+    in time. The cell opens the device's own editor instead, and what is saved there counts."""
+    play = skyjo_on_the_pad(table)
+    pad_play = pads.pad_play
+
+    def stalled(request, play_id):
+        if request.method == "GET" and request.htmx:
+            time.sleep(3)
+        return pad_play(request, play_id)
+
+    host_page.goto(live_server.url + play.get_absolute_url())
+    monkeypatch.setattr(pads, "pad_play", stalled)
+    host_page.evaluate("document.body.dataset.answerWithin = '1000'")
+    cell_named(host_page, "Ben", "round 1").click()
+    editor = host_page.locator("#pad-editor")
+    expect(editor.locator(".offline-editor-title")).to_have_text("Ben, round 1: empty")
+    editor.locator("input[name=points]").fill("9")
+    editor.get_by_role("button", name="Save").click()
+    expect(cell_named(host_page, "Ben", "round 1")).to_have_text("9")
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{table["players"][1].key: 9}]
 
 
 def test_a_score_typed_while_the_one_before_is_on_its_way_is_saved(
