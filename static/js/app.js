@@ -188,7 +188,8 @@
       });
       shown.value = typed;
       const save = shown.form.querySelector("button[name=save]:not([aria-hidden])");
-      if (waited.save && save) {
+      // A Save with nothing typed since is the same tap twice: it saves nothing more.
+      if (waited.save && save && waited.display.value) {
         htmx.process(shown.form);  // it arrived just now: htmx takes it up only as it settles
         save.click();  // as a tap: htmx sends the button tapped with the form
       }

@@ -2,6 +2,7 @@
 focus where the hands are after every step, and no more key presses than taps."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -10,6 +11,7 @@ from tests.factories import OwnGameFactory
 from tracker.table.models import Play
 from tracker.table.pad_entries import enter_round_points
 from tracker.table.recording import start_play, write_cell
+from tracker.table.views import pads
 
 pytestmark = pytest.mark.browser
 
@@ -112,19 +114,41 @@ def test_a_score_pad_round_by_keyboard(host_page: Page, live_server, table):
     _pad, keys = pad_by_keyboard(page, live_server, table)
     points = page.locator("#pad-editor input[name=points]")
     keys.pressed = 0
-    for typed in ("12", "8"):
+    for typed, next_cell in (("12", "Ben · Round 1"), ("8", "Anna · Round 2")):
         for key in typed:
             keys.press(key)
         keys.press("Enter")
         # The number pad moves on to the next cell and keeps the focus.
+        expect(page.get_by_role("dialog", name=next_cell)).to_be_visible()
         expect(points).to_have_value("")
         expect(points).to_be_focused()
-    expect(page.get_by_role("dialog", name="Anna · Round 2")).to_be_visible()
     assert keys.pressed == 5  # the digits and an Enter for each player
     expect(page.locator("#announcer")).to_contain_text("Anna leads with 12.")
 
     keys.press("Escape")
     expect(focused(page)).to_have_attribute("aria-label", "Anna, round 2: empty")
+
+
+def test_points_typed_ahead_on_a_slow_wi_fi_are_saved_in_turn(host_page: Page, live_server,
+                                                                table, monkeypatch):
+    """Typing the next player's points and Enter before the last save is in: they wait on the
+    number pad and are saved on the next player's cell once it comes."""
+    page = host_page
+    pad, keys = pad_by_keyboard(page, live_server, table)
+    save_points = pads.save_points
+
+    def slowly_saved(*args, **kwargs):
+        time.sleep(0.5)
+        return save_points(*args, **kwargs)
+
+    monkeypatch.setattr(pads, "save_points", slowly_saved)
+    for key in ("1", "2", "Enter", "8", "Enter"):
+        keys.press(key)
+    expect(page.get_by_role("dialog", name="Anna · Round 2")).to_be_visible()
+    expect(page.locator("#pad-editor input[name=points]")).to_be_focused()
+    anna, ben = table["players"]
+    pad.refresh_from_db()
+    assert pad.result["rounds"] == [{anna.key: 12, ben.key: 8}]
 
 
 def test_the_focus_stays_on_its_cell_while_another_tablet_enters(host_page: Page, live_server,
