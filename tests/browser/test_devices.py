@@ -312,6 +312,34 @@ def test_a_cell_tapped_while_a_save_is_on_its_way_takes_the_keys_tapped_next(
     assert play.result["rounds"] == [{table["players"][0].key: 12, carla.key: 7}]
 
 
+def test_save_tapped_twice_on_a_slow_wi_fi_saves_once(host_page: Page, live_server, table,
+                                                      monkeypatch):
+    """A second tap on Save while the first is on its way saves nothing more: not again, and
+    not an empty entry on the cell the pad moves on to."""
+    play = skyjo_on_the_pad(table)
+    save_points = pads.save_points
+
+    def slowly_saved(*args, **kwargs):
+        time.sleep(0.5)
+        return save_points(*args, **kwargs)
+
+    host_page.goto(live_server.url + play.get_absolute_url())
+    monkeypatch.setattr(pads, "save_points", slowly_saved)
+    pad = host_page.locator("#pad-editor")
+    pad.locator(".numpad button[value='5']").click()
+    save = pad.get_by_role("button", name="Save", exact=True)
+    save.click()
+    save.click()
+    expect(cell_named(host_page, "Anna", "round 1")).to_have_text("5")
+    expect(pad.locator("h2")).to_have_text("Ben · Round 1")
+    host_page.wait_for_timeout(1_000)
+    expect(pad.locator(".refusal")).to_have_count(0)
+    anna, _ben = table["players"]
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{anna.key: 5}]
+    assert play.changes.filter(action="round_points").count() == 1
+
+
 def test_a_number_pad_that_does_not_come_holds_nothing_up(
         host_page: Page, live_server, table, monkeypatch):
     """A tablet between two Wi-Fi access points: the number pad of a tapped cell does not come
