@@ -779,7 +779,10 @@
     // game. A number pad opened by a tap is kept like any editor.
     function inUse(keeper) {
       if (keeper.classList.contains("empty")) return false;
-      if (keeper.dataset.followKeep !== "typed") return true;
+      // A refusal inside is kept with its editor until it is dismissed or entered again.
+      if (keeper.dataset.followKeep !== "typed" || keeper.querySelector("[data-refusal]")) {
+        return true;
+      }
       return Array.from(keeper.querySelectorAll("input:not([type=hidden])"))
         .some((input) => input.value !== "");
     }

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import cell_named, choose_game, type_on_pad
 from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.models import KniffelCell, Play
+from tracker.table.pad_entries import enter_round_points
 from tracker.table.recording import record_result, start_play, write_cell
 from tracker.table.rounds import set_round_points
 from tracker.table.views import pads, plays
@@ -342,6 +343,23 @@ def test_save_tapped_twice_on_a_slow_wi_fi_saves_once(host_page: Page, live_serv
     play.refresh_from_db()
     assert play.result["rounds"] == [{anna.key: 5}]
     assert play.changes.filter(action="round_points").count() == 1
+
+
+def test_a_save_with_nothing_typed_keeps_its_message_while_the_other_tablet_enters(
+        host_page: Page, live_server, table):
+    """Save tapped on an empty number pad says what is missing, and the message stays in
+    sight through the other tablet's entries until it is seen."""
+    play = skyjo_on_the_pad(table)
+    host_page.goto(live_server.url + play.get_absolute_url())
+    pad = host_page.locator("#pad-editor")
+    pad.get_by_role("button", name="Save", exact=True).click()
+    expect(pad.locator(".refusal")).to_contain_text("Type the points")
+    enter_round_points(play.pk, 1, 1, member=table["host"], typed="7", expected_version=None,
+                       seen=None)
+    expect(cell_named(host_page, "Ben", "round 1")).to_have_text("7",
+                                                                  timeout=FOLLOWS_WITHIN_MS)
+    expect(pad.locator(".refusal")).to_contain_text("Type the points")
+    expect(pad.locator("h2")).to_have_text("Anna · Round 1")
 
 
 def test_a_number_pad_that_does_not_come_holds_nothing_up(
