@@ -133,17 +133,19 @@
   // ---- An editor asks one thing at a time ----------------------------------------------
   // An editor (the number pad, the Kniffel editor: data-follow-keep with an id) has at most one
   // request on its way. A cell tapped meanwhile (right after a save, say) is asked for once
-  // that answer is in, the last cell tapped winning: so every answer lands on the editor it was
-  // asked from, a save's changes to the sheet all arrive, and points typed for the tapped cell
-  // go to that cell. Meanwhile the editor's own forms send nothing (they are about to be
-  // replaced); on the number pad the display starts empty, takes the keys tapped, and hands
-  // them on to the number pad that arrives, with a Save tapped meanwhile. An answer that needs
+  // that answer is in, and a Save tapped meanwhile is made on the number pad that came, each in
+  // the order tapped: so every answer lands on the editor it was asked from, a save's changes
+  // to the sheet all arrive, and points typed for a cell go to that cell. Meanwhile the
+  // editor's own forms send nothing (they are about to be replaced); on the number pad the
+  // display starts empty, takes the keys tapped, and hands them on. An answer that needs
   // looking at (a refusal, a question, the whole sheet again) ends the wait, and so does one
   // that does not come within data-answer-within milliseconds: the entry then waits on the
   // device as when the Wi-Fi is down.
   const editorRequests = (function () {
     const underWay = new Set();  // ids of editors with a request on its way
-    const tapped = new Map();    // editor id → the cell tapped meanwhile
+    // What was asked for meanwhile, in order: a cell tapped ({cell}), a Save on the number pad
+    // ({save: the points typed for it}). Each is made once the answer before it is in.
+    const later = [];
     let ahead = null;            // the number pad shown while the next one is on its way
 
     function answerWithin() { return Number(document.body.dataset.answerWithin) || 10000; }
@@ -158,7 +160,14 @@
       return target && target.id && target.matches("[data-follow-keep]") ? target : null;
     }
 
-    function waiting(id) { return underWay.has(id) || tapped.has(id); }
+    function numberPad(id) { return document.querySelector("#" + id + " .numpad-value"); }
+
+    function typedOnto(typed, keys) {
+      Array.from(keys).forEach((key) => {
+        typed = applyKey(typed, {"+": "plus", "-": "subtract"}[key] || key);
+      });
+      return typed;
+    }
 
     // The number pad shown from now until the next one arrives: what it showed goes (the
     // request carries it), the keys tapped meanwhile come in its place.
@@ -168,31 +177,19 @@
       if (!display || (ahead && ahead.display === display)) return;
       const before = display.value;
       display.value = ahead ? ahead.display.value : "";
-      ahead = {display, before, editor, save: Boolean(ahead && ahead.save)};
+      ahead = {display, before, editor};
     }
 
-    function handOn(xhr) {
+    function stopWaiting(id) {
+      later.splice(0).forEach((step) => {
+        if (step.cell) step.cell.element.classList.remove("asked");
+      });
+      const editor = document.getElementById(id);
+      if (editor) editor.removeAttribute("aria-busy");
+      if (ahead) ahead.editor.removeAttribute("aria-busy");
       const waited = ahead;
       ahead = null;
-      if (!waited) return;
-      waited.editor.removeAttribute("aria-busy");
-      const shown = document.querySelector("#pad-editor .numpad-value");
-      if (shown === waited.display) {  // nothing came in its place: the request failed
-        shown.value = waited.before;
-        return;
-      }
-      if (!shown || needsLooking(xhr)) return;
-      let typed = shown.value;
-      Array.from(waited.display.value).forEach((key) => {
-        typed = applyKey(typed, {"+": "plus", "-": "subtract"}[key] || key);
-      });
-      shown.value = typed;
-      const save = shown.form.querySelector("button[name=save]:not([aria-hidden])");
-      // A Save with nothing typed since is the same tap twice: it saves nothing more.
-      if (waited.save && save && waited.display.value) {
-        htmx.process(shown.form);  // it arrived just now: htmx takes it up only as it settles
-        save.click();  // as a tap: htmx sends the button tapped with the form
-      }
+      return waited;
     }
 
     // The cell tapped meanwhile, asked for now: the very one if the answer left it on the page,
@@ -209,18 +206,35 @@
       return true;
     }
 
+    // A Save tapped meanwhile, made on the number pad that came, with the points typed for it.
+    // One with nothing typed since is the same tap twice: it saves nothing more.
+    function save(id, typed) {
+      const display = numberPad(id);
+      const button = display && display.form.querySelector("button[name=save]:not([aria-hidden])");
+      if (!button || !typed) return;
+      display.value = typedOnto(display.value, typed);
+      htmx.process(display.form);  // it arrived just now: htmx takes it up only as it settles
+      button.click();  // as a tap: htmx sends the button tapped with the form
+    }
+
     function answered(id, xhr) {
       underWay.delete(id);
-      const cell = tapped.get(id);
-      tapped.delete(id);
-      if (cell && !needsLooking(xhr) && ask(id, cell) && underWay.has(id)) return;
-      if (cell && ahead) {  // the keys were for that cell: they go nowhere else
-        ahead.display.value = "";
-        ahead.save = false;
+      const shown = numberPad(id);
+      if (needsLooking(xhr) || (ahead && shown === ahead.display)) {
+        const waited = stopWaiting(id);
+        // Nothing came in its place: the request failed, and the pad is as it was.
+        if (waited && shown === waited.display) shown.value = waited.before;
+        return;
       }
-      const editor = document.getElementById(id);
-      if (editor) editor.removeAttribute("aria-busy");
-      handOn(xhr);
+      while (later.length) {
+        const step = later.shift();
+        if (step.cell && !ask(id, step.cell) && ahead) ahead.display.value = "";
+        if (step.save !== undefined) save(id, step.save);
+        if (underWay.has(id)) return;
+      }
+      const waited = stopWaiting(id);
+      const display = numberPad(id);
+      if (waited && display) display.value = typedOnto(display.value, waited.display.value);
     }
 
     document.addEventListener("htmx:beforeRequest", (event) => {
@@ -232,11 +246,8 @@
         event.preventDefault();
         const element = event.detail.elt;
         element.classList.add("asked");
-        tapped.set(editor.id, {element, address: element.getAttribute("hx-get")});
-        if (ahead) {  // the keys tapped from now on are for that cell
-          ahead.display.value = "";
-          ahead.save = false;
-        }
+        later.push({cell: {element, address: element.getAttribute("hx-get")}});
+        if (ahead) ahead.display.value = "";  // typed and not saved: it went with its cell
         return;
       }
       underWay.add(editor.id);
@@ -246,21 +257,23 @@
     });
 
     // A form of an editor that is waiting sends nothing: it is about to be replaced. A Save on
-    // the number pad is made on the number pad that arrives.
+    // the number pad is made on the number pad that arrives, in its turn.
     document.addEventListener("submit", (event) => {
       const form = event.target;
       const editor = form.closest && form.closest("[data-follow-keep][id]");
-      if (!editor || !waiting(editor.id)
+      // (Nothing on its way: the steps asked for meanwhile are being made, this one too.)
+      if (!editor || !underWay.has(editor.id)
           || form.getAttribute("hx-target") !== "#" + editor.id) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       const submitter = event.submitter;
       if (ahead && ahead.editor === editor && submitter && submitter.name === "save") {
-        ahead.save = true;
+        later.push({save: ahead.display.value});
+        ahead.display.value = "";
       }
     }, true);
 
-    return {waiting: () => underWay.size > 0 || tapped.size > 0};
+    return {waiting: () => underWay.size > 0 || later.length > 0};
   })();
 
   document.addEventListener("htmx:beforeRequest", (event) => {
