@@ -162,10 +162,10 @@
 
     function numberPad(id) { return document.querySelector("#" + id + " .numpad-value"); }
 
+    // The keys that typed ``keys`` ("3+6"), typed again onto ``typed``.
+    const KEY_OF = Object.fromEntries(Object.entries(OPERATORS).map(([key, sign]) => [sign, key]));
     function typedOnto(typed, keys) {
-      Array.from(keys).forEach((key) => {
-        typed = applyKey(typed, {"+": "plus", "-": "subtract"}[key] || key);
-      });
+      Array.from(keys).forEach((key) => { typed = applyKey(typed, KEY_OF[key] || key); });
       return typed;
     }
 
