@@ -63,6 +63,18 @@
     return true;
   }
 
+  // htmx takes up what it swapped in (its links and forms) only as the swap settles, a moment
+  // later, and longer on a busy tablet. A tap in that moment would follow the cell's link or
+  // send the form as a page load, and what is typed meanwhile would go with the old page: so
+  // what is tapped there is taken up first.
+  function takeUp(element) {
+    const added = element && element.closest && element.closest(".htmx-added");
+    if (added) htmx.process(added);
+  }
+  ["click", "submit"].forEach((type) => {
+    document.addEventListener(type, (event) => takeUp(event.target), true);
+  });
+
   // A form names the household its page showed (htmx sends the same as X-Household): another
   // tab of this browser may have switched the device meanwhile, and what is entered here
   // belongs to the household it was entered in.
@@ -213,8 +225,7 @@
       const button = display && display.form.querySelector("button[name=save]:not([aria-hidden])");
       if (!button || !typed) return;
       display.value = typedOnto(display.value, typed);
-      htmx.process(display.form);  // it arrived just now: htmx takes it up only as it settles
-      button.click();  // as a tap: htmx sends the button tapped with the form
+      button.click();  // as a tap: taken up (takeUp) and sent with the button tapped
     }
 
     function answered(id, xhr) {

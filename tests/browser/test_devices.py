@@ -313,6 +313,31 @@ def test_a_cell_tapped_while_a_save_is_on_its_way_takes_the_keys_tapped_next(
     assert play.result["rounds"] == [{table["players"][0].key: 12, carla.key: 7}]
 
 
+def test_a_cell_tapped_as_the_answer_arrives_on_a_busy_tablet_opens_in_place(
+        host_page: Page, live_server, table):
+    """On a busy tablet the sheet an answer brings is ready a moment after it shows (htmx
+    takes it up as the swap settles). A cell tapped in that moment opens its number pad in
+    place, not as a page load that would lose the keys tapped meanwhile; a Save tapped there
+    saves in place too."""
+    play = skyjo_on_the_pad(table)
+    host_page.goto(live_server.url + play.get_absolute_url())
+    # The moment a busy tablet takes, made long enough to tap in.
+    host_page.evaluate("window.samePage = true; htmx.config.defaultSettleDelay = 3000")
+    pad = host_page.locator("#pad-editor")
+    type_on_pad(host_page, "12")
+    expect(cell_named(host_page, "Anna", "round 1")).to_have_text("12")
+    cell_named(host_page, "Ben", "round 1").click()
+    expect(pad.locator("h2")).to_have_text("Ben · Round 1")
+    pad.locator(".numpad button[value='7']").click()
+    expect(pad.locator("input[name=points]")).to_have_value("7")
+    pad.get_by_role("button", name="Save", exact=True).click()
+
+    expect(cell_named(host_page, "Ben", "round 1")).to_have_text("7")
+    assert host_page.evaluate("window.samePage === true"), "the tap loaded the page again"
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{table["players"][0].key: 12, table["players"][1].key: 7}]
+
+
 def test_save_tapped_twice_on_a_slow_wi_fi_saves_once(host_page: Page, live_server, table,
                                                       monkeypatch):
     """A second tap on Save while the first is on its way saves nothing more: not again, and
