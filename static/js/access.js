@@ -104,7 +104,9 @@
     } else if (was.opened) {
       focusInto(dialog);
     } else {
-      const again = was.selector && dialog.querySelector(was.selector);
+      // (Not a hidden twin: the number pad's hidden Save is the one Enter in its field presses.)
+      const again = was.selector && Array.from(dialog.querySelectorAll(was.selector))
+        .find((control) => !control.closest("[aria-hidden=true]"));
       if (again && !again.disabled) {
         again.focus();
       } else if (was.inside && !dialog.contains(document.activeElement)) {

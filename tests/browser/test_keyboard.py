@@ -129,6 +129,25 @@ def test_a_score_pad_round_by_keyboard(host_page: Page, live_server, table):
     expect(focused(page)).to_have_attribute("aria-label", "Anna, round 2: empty")
 
 
+def test_save_pressed_as_a_button_keeps_the_focus_on_the_save_button(host_page: Page,
+                                                                     live_server, table):
+    """Tabbing to Save and pressing it: the number pad moves on, and the focus stays on the
+    Save a screen reader reads, not on the hidden one that Enter in the field presses."""
+    page = host_page
+    _pad, keys = pad_by_keyboard(page, live_server, table)
+    keys.press("7")
+    save = page.get_by_role("dialog").get_by_role("button", name="Save", exact=True)
+    for _tab in range(20):
+        keys.press("Tab")
+        if save.evaluate("button => button === document.activeElement"):
+            break
+    else:
+        raise AssertionError("Save not reached by Tab")
+    keys.press("Enter")
+    expect(page.get_by_role("dialog", name="Ben · Round 1")).to_be_visible()
+    expect(save).to_be_focused()
+
+
 def test_points_typed_ahead_on_a_slow_wi_fi_are_saved_in_turn(host_page: Page, live_server,
                                                                 table, monkeypatch):
     """Typing the next player's points and Enter before the last save is in: they wait on the
