@@ -75,6 +75,39 @@
     document.addEventListener(type, (event) => takeUp(event.target), true);
   });
 
+  // The cell (a link htmx follows) that asks for ``address``, as the page shows it now.
+  function cellAsking(address) {
+    return document.querySelector(`[hx-get="${CSS.escape(address)}"]`);
+  }
+
+  // An answer can replace a button between a finger's down and up: the number pad of the cell
+  // tapped a moment before arrives just as a key is pressed. The browser then clicks nothing
+  // (it clicks only where the finger went down and came up on the same element, and that one
+  // has left the page), and the key, the cell or the Save would be lost. So the tap is made
+  // on what took the button's place: the same key or Save of the pad now shown, the same cell.
+  let tapped = null;
+  document.addEventListener("pointerdown", (event) => {
+    tapped = event.target.closest && event.target.closest("button, a[href], [hx-get]");
+  }, true);
+  document.addEventListener("pointercancel", () => { tapped = null; }, true);
+  document.addEventListener("pointerup", () => {
+    const element = tapped;
+    tapped = null;
+    const replacement = element && !element.isConnected ? inPlaceOf(element) : null;
+    if (replacement) replacement.click();
+  }, true);
+
+  function inPlaceOf(element) {
+    if (element.id) return document.getElementById(element.id);
+    if (element.hasAttribute("hx-get")) return cellAsking(element.getAttribute("hx-get"));
+    const holder = element.parentElement && element.parentElement.closest("[id]");
+    const again = holder && element.name ? document.getElementById(holder.id) : null;
+    if (!again) return null;
+    return Array.from(again.querySelectorAll(element.tagName)).find((control) =>
+      control.name === element.name && control.value === element.value
+      && control.getAttribute("aria-hidden") === element.getAttribute("aria-hidden")) || null;
+  }
+
   // A form names the household its page showed (htmx sends the same as X-Household): another
   // tab of this browser may have switched the device meanwhile, and what is entered here
   // belongs to the household it was entered in.
@@ -209,9 +242,7 @@
     // True when it was there to ask.
     function ask(id, cell) {
       cell.element.classList.remove("asked");
-      const again = cell.element.isConnected ? cell.element
-        : Array.from(document.querySelectorAll("[hx-get]"))
-          .find((element) => element.getAttribute("hx-get") === cell.address);
+      const again = cell.element.isConnected ? cell.element : cellAsking(cell.address);
       if (!again) return false;
       htmx.ajax("GET", cell.address, {source: again, target: "#" + id, swap: "outerHTML"})
         .catch(() => {});  // told by htmx's own error events

@@ -142,6 +142,16 @@ def cell_named(page: Page, player: str, field: str):
     return page.get_by_label(re.compile(rf"^{re.escape(player)}, {re.escape(field)}: "))
 
 
+def tap_size(locator) -> tuple[float, float]:
+    """The width and height a finger has to tap, measured where the element is found: a page
+    that follows the other tablets may swap it for its twin in between (bounding_box() then
+    finds nothing)."""
+    width, height = locator.evaluate(
+        "(element) => { const box = element.getBoundingClientRect();"
+        " return [box.width, box.height]; }")
+    return width, height
+
+
 def type_on_pad(page: Page, typed: str) -> None:
     """Tap ``typed`` on the number pad (digits, + and -) and save it."""
     pad = page.locator("#pad-editor")

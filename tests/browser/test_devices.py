@@ -338,6 +338,46 @@ def test_a_cell_tapped_as_the_answer_arrives_on_a_busy_tablet_opens_in_place(
     assert play.result["rounds"] == [{table["players"][0].key: 12, table["players"][1].key: 7}]
 
 
+def test_a_key_or_save_held_down_as_the_number_pad_arrives_still_counts(
+        host_page: Page, live_server, table, monkeypatch):
+    """A finger on a key (or on Save) of the number pad as the pad of the cell tapped just
+    before arrives: the browser sees the finger come up on another element and clicks
+    nothing, yet the tap is made on the pad that came."""
+    play = skyjo_on_the_pad(table)
+    anna, ben = table["players"]
+    pad_play = pads.pad_play
+
+    def slowly_opened(request, play_id):
+        if request.method == "GET":
+            time.sleep(1.0)
+        return pad_play(request, play_id)
+
+    host_page.goto(live_server.url + play.get_absolute_url())
+    monkeypatch.setattr(pads, "pad_play", slowly_opened)
+    pad = host_page.locator("#pad-editor")
+    title = pad.locator("h2")
+
+    def held_as_the_pad_arrives(control, arriving: str) -> None:
+        control.hover()
+        host_page.mouse.down()
+        expect(title).to_have_text(arriving)
+        host_page.mouse.up()
+
+    cell_named(host_page, "Ben", "round 1").click()
+    held_as_the_pad_arrives(pad.locator(".numpad button[value='7']"), "Ben · Round 1")
+    expect(pad.locator("input[name=points]")).to_have_value("7")
+    pad.get_by_role("button", name="Save", exact=True).click()
+    expect(cell_named(host_page, "Ben", "round 1")).to_have_text("7")
+
+    cell_named(host_page, "Anna", "round 1").click()
+    pad.locator(".numpad button[value='4']").click()
+    held_as_the_pad_arrives(pad.get_by_role("button", name="Save", exact=True),
+                            "Anna · Round 1")
+    expect(cell_named(host_page, "Anna", "round 1")).to_have_text("4")
+    play.refresh_from_db()
+    assert play.result["rounds"] == [{anna.key: 4, ben.key: 7}]
+
+
 def test_save_tapped_twice_on_a_slow_wi_fi_saves_once(host_page: Page, live_server, table,
                                                       monkeypatch):
     """A second tap on Save while the first is on its way saves nothing more: not again, and

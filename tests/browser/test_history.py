@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import tap_size
 from tests.tracker.looking_back.stats_fixtures import finish_generic
 
 pytestmark = pytest.mark.browser
@@ -12,8 +13,7 @@ TOUCH = 44
 
 
 def big_enough(locator) -> bool:
-    box = locator.bounding_box()
-    return box is not None and box["width"] >= TOUCH and box["height"] >= TOUCH
+    return all(side >= TOUCH for side in tap_size(locator))
 
 
 @pytest.mark.parametrize("width,height", SIZES)

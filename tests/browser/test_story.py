@@ -4,6 +4,7 @@ size; the note comes back in the history."""
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import tap_size
 from tests.tracker.looking_back.stats_fixtures import finish_generic
 
 pytestmark = pytest.mark.browser
@@ -22,12 +23,12 @@ def test_a_note_and_a_length_at_the_end_and_a_place_for_the_night(
     story.get_by_label("Note").fill("Oma's first win")
     story.get_by_label("Length in minutes").fill("35")
     save = story.get_by_role("button", name="Save note and length")
-    assert save.bounding_box()["height"] >= TOUCH
+    assert tap_size(save)[1] >= TOUCH
     save.click()
     expect(host_page.locator("#story .story-note")).to_have_text("Oma's first win")
     expect(host_page.locator("#story")).to_contain_text("Took 35 minutes.")
     change = host_page.get_by_role("link", name="Change the note or length")
-    assert change.bounding_box()["height"] >= TOUCH
+    assert tap_size(change)[1] >= TOUCH
     change.click()
     host_page.locator("#story").get_by_label("Length in minutes").fill("2000")
     host_page.locator("#story").get_by_role("button", name="Save note and length").click()
