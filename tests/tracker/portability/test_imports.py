@@ -250,8 +250,22 @@ def test_the_progress_page_waits_then_counts_the_plays(client, host):
 
     assert "about to start" in waiting and "about to start" in reading
     assert 'hx-trigger="every 1s"' in waiting
-    assert "1200 of 5000 plays imported" in running
+    assert "1,200 of 5,000 plays imported" in running
     assert "<html" not in running
+
+
+def test_the_progress_page_groups_the_thousands_as_the_language_writes_them(client, host):
+    job = create_job(host, b"{}", name="")
+    ImportJob.objects.filter(pk=job.pk).update(
+        state="running", plays_total=20004, plays_done=12200,
+        household=Household.objects.create(name="New"))
+    client.force_login(host)
+    client.cookies["django_language"] = "de"
+
+    running = progress(client, job, HX_Request="true").content.decode()
+
+    assert "12.200 von 20.004 Partien importiert" in running
+    assert 'max="20004" value="12200"' in running
 
 
 def test_a_finished_import_switches_the_device_to_the_new_household(
