@@ -87,7 +87,7 @@
   // on what took the button's place: the same key or Save of the pad now shown, the same cell.
   let tapped = null;
   document.addEventListener("pointerdown", (event) => {
-    tapped = event.target.closest && event.target.closest("button, a[href], [hx-get]");
+    tapped = event.target.closest && event.target.closest("button, a[href]");
   }, true);
   document.addEventListener("pointercancel", () => { tapped = null; }, true);
   document.addEventListener("pointerup", () => {
