@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import catch_remaining_elephants, cell_named, choose_game
 from tracker.room.models import ShareLink
 from tracker.table.models import Play
-from tracker.table.recording import start_play
+from tracker.table.recording import start_play, write_cell
 
 pytestmark = pytest.mark.browser
 
@@ -151,7 +151,14 @@ def test_a_conflicting_cell_edit_from_another_tablet_is_refused(
 
     second_host_page.locator("#editor input[name=points]").fill("22")
     second_host_page.locator("#editor button[name=save]").click()
-    expect(second_host_page.locator("#sheet-message")).to_contain_text(
+    refusal = second_host_page.locator("#sheet-message")
+    expect(refusal).to_contain_text(
         "Ben's Chance was entered on another tablet in the meantime (20). "
         "Your entry was not saved.")
     expect(second_host_page.locator("tr.grand td").nth(1)).to_have_text("20")
+    # The refusal stays in sight while the tablet follows the game, until it is dismissed.
+    write_cell(play, table["players"][0], "chance", 17, expected_version=None)
+    expect(cell_named(second_host_page, "Anna", "Chance")).to_have_text("17")
+    expect(refusal).to_contain_text("Your entry was not saved.")
+    refusal.get_by_role("button", name="Dismiss").click()
+    expect(refusal).to_be_empty()
