@@ -281,20 +281,15 @@ def test_a_cell_tapped_while_a_save_is_on_its_way_takes_the_keys_tapped_next(
     play = start_play(household=table["household"], game="generic", own_game=skyjo,
                       players=[*table["players"], carla], game_night=table["night"],
                       user=table["host"])
-    save_points, pad_play = pads.save_points, pads.pad_play
+    save_points = pads.save_points
 
     def slowly_saved(*args, **kwargs):
         time.sleep(0.5)
         return save_points(*args, **kwargs)
 
-    def slowly_opened(request, play_id):
-        if request.method == "GET":
-            time.sleep(1.0)
-        return pad_play(request, play_id)
-
     host_page.goto(live_server.url + play.get_absolute_url())
     monkeypatch.setattr(pads, "save_points", slowly_saved)
-    monkeypatch.setattr(pads, "pad_play", slowly_opened)
+    open_pads_slowly(monkeypatch)
     pad = host_page.locator("#pad-editor")
     for key in "12":
         pad.locator(f".numpad button[value='{key}']").click()
@@ -345,15 +340,8 @@ def test_a_key_or_save_held_down_as_the_number_pad_arrives_still_counts(
     nothing, yet the tap is made on the pad that came."""
     play = skyjo_on_the_pad(table)
     anna, ben = table["players"]
-    pad_play = pads.pad_play
-
-    def slowly_opened(request, play_id):
-        if request.method == "GET":
-            time.sleep(1.0)
-        return pad_play(request, play_id)
-
     host_page.goto(live_server.url + play.get_absolute_url())
-    monkeypatch.setattr(pads, "pad_play", slowly_opened)
+    open_pads_slowly(monkeypatch)
     pad = host_page.locator("#pad-editor")
     title = pad.locator("h2")
 
@@ -474,6 +462,18 @@ def test_a_score_typed_while_the_one_before_is_on_its_way_is_saved(
     expect(host_page.locator(".status")).to_contain_text("Finished")
     game.refresh_from_db()
     assert {p.player.name: p.points for p in game.participants.all()} == {"Anna": 12, "Ben": 30}
+
+
+def open_pads_slowly(monkeypatch) -> None:
+    """A tapped cell's number pad takes a second to come, as on a slow Wi-Fi."""
+    pad_play = pads.pad_play
+
+    def slowly_opened(request, play_id):
+        if request.method == "GET":
+            time.sleep(1.0)
+        return pad_play(request, play_id)
+
+    monkeypatch.setattr(pads, "pad_play", slowly_opened)
 
 
 def skyjo_on_the_pad(table) -> Play:
