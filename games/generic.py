@@ -60,6 +60,12 @@ they take place 1, the others keep their order behind them.
 recorded no score (an import keeps them: "Henrik had to leave early"): they have no
 points and share the place after everyone with a score, unless recorded as winners.
 
+``places`` (optional) maps every side to the place the family recorded, kept where the
+players it was measured against are no longer all in the play (an import leaves out a
+player its file does not list): the places stand as recorded, so nobody wins what they did
+not win (no place 1 when the winner was left out). They take precedence over the scores,
+the tie-break and ``winners``. Co-operative games have none.
+
 Equal totals share a place.
 
 Result (a team game kept round by round)::
@@ -78,7 +84,7 @@ Details per player: ``score`` (the total; None without points), ``team``,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.base import (
@@ -100,6 +106,8 @@ from games.sums import read_short_sum
 
 SCORE_LIMIT = 1_000_000
 MAX_ROUNDS = 500
+#: The lowest place a recorded place may be: a play of 20 with players left out.
+MAX_PLACE = 100
 TEAM_NAME_LENGTH = 40
 YES_NO = {False: Text("No"), True: Text("Yes")}
 SCORINGS = {
@@ -133,6 +141,7 @@ class Played:
     score: int | None = None
     winners: list[str] = field(default_factory=list)
     unscored: list[str] = field(default_factory=list)
+    places: dict[str, int] = field(default_factory=dict)
     finished: bool = True
 
     def totals(self) -> dict[str, int]:
@@ -151,7 +160,7 @@ class Generic(Rules[Played]):
     min_players = 1
     max_players = 20
     result_keys = frozenset({"scores", "rounds", "sums", "teams", "order", "won", "score",
-                             "winners", "unscored", "finished"})
+                             "winners", "unscored", "places", "finished"})
     house_rules = (
         Option("scoring", Text("How it is scored"), "most_points", SCORINGS),
         Option("teams", Text("Players sit in teams"), False, YES_NO),
@@ -226,6 +235,12 @@ class Generic(Rules[Played]):
     # Reading ------------------------------------------------------------
 
     def read(self, result, players, house_rules, problems):
+        played = self._read_played(result, players, house_rules, problems)
+        places = self._read_places(optional(result, "places"), played.sides,
+                                   house_rules["scoring"], problems)
+        return replace(played, places=places) if places else played
+
+    def _read_played(self, result, players, house_rules, problems) -> Played:
         found = len(problems)
         sides = self._read_teams(result, players, house_rules, problems)
         if len(problems) > found:
@@ -270,6 +285,25 @@ class Generic(Rules[Played]):
         scores = self._read_scores(result, sides, problems, unscored)
         return Played(sides, scores=scores, winners=winners, unscored=unscored,
                       finished=finished is not False)
+
+    @staticmethod
+    def _read_places(value: Any, sides: Mapping[str, Any], scoring: str, problems: Problems
+                     ) -> dict[str, int]:
+        """The recorded places: one for every side, from 1 to ``MAX_PLACE``."""
+        if value is None:
+            return {}
+        if scoring == "cooperative":
+            problems.add("places.cooperative",
+                         Text("In a co-operative game the whole table wins or loses."),
+                         field="places")
+            return {}
+        if not isinstance(value, Mapping) or set(value) != set(sides) or not all(
+                type(place) is int and 1 <= place <= MAX_PLACE for place in value.values()):
+            problems.add("places.invalid",
+                         Text("Give every player a place from 1 to {lowest}.",
+                              lowest=MAX_PLACE), field="places")
+            return {}
+        return dict(value)
 
     def _read_teams(self, result: Mapping[str, Any], players: list[str],
                     house_rules: dict[str, Any], problems: Problems) -> dict[str, list[str]]:
@@ -475,7 +509,8 @@ class Generic(Rules[Played]):
             side_places = places_by_points(totals, lower)
             side_places = self._with_tiebreak(side_places, played, rules)
             side_places |= {side: len(totals) + 1 for side in played.unscored}
-        side_places = self._with_recorded_winners(side_places, played.winners)
+        side_places = played.places or self._with_recorded_winners(side_places,
+                                                                    played.winners)
         team_of = {member: side for side, members in played.sides.items() for member in members}
         unscored = set(played.unscored)
         points = {p: None if team_of[p] in unscored else totals.get(team_of[p], 0)

@@ -179,3 +179,34 @@ def test_a_recorded_winner_without_a_score_still_wins():
     outcome = score({"scores": {"anna": 30, "ben": 12, "carl": 40}, "unscored": ["dora"],
                      "winners": ["dora"]}, scoring="fewest_points")
     assert outcome.places == {"dora": 1, "ben": 2, "anna": 3, "carl": 4}
+
+
+def test_recorded_places_stand_so_nobody_wins_what_they_did_not_win():
+    """The winner was left out of the play (an import did not know them): Ben, second,
+    stays second and nobody takes place 1, whatever the scores of those left say."""
+    outcome = score({"scores": {"anna": 20, "ben": 25, "carl": 10, "dora": 5},
+                     "places": {"anna": 3, "ben": 2, "carl": 4, "dora": 5}})
+    assert outcome.places == {"anna": 3, "ben": 2, "carl": 4, "dora": 5}
+    assert outcome.winners == []
+    assert outcome.points["ben"] == 25
+
+
+@pytest.mark.parametrize("places,scoring", [
+    ({"anna": 1, "ben": 2, "carl": 3}, "most_points"),
+    ({"anna": 1, "ben": 2, "carl": 3, "dora": 0}, "most_points"),
+    ({"anna": 1, "ben": 2, "carl": 3, "dora": "4"}, "places"),
+    ({"anna": 1, "ben": 2, "carl": 3, "dora": 101}, "most_points"),
+    ({"anna": 1, "ben": 1, "carl": 1, "dora": 1}, "cooperative"),
+])
+def test_recorded_places_name_every_player_with_a_place(places, scoring):
+    result = {"places": places, "order": ["anna"], "won": True,
+              "scores": {"anna": 3, "ben": 2, "carl": 1, "dora": 0}}
+    if scoring == "places":
+        del result["scores"]
+    if scoring != "cooperative":
+        del result["won"]
+    if scoring != "places":
+        del result["order"]
+    if scoring == "cooperative":
+        del result["scores"]
+    assert messages(result, scoring=scoring)

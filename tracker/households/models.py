@@ -58,6 +58,11 @@ class Household(models.Model):
                                                    editable=False)
     #: Some families prefer not to see who plays how well: then no page shows ratings.
     ratings_shown = models.BooleanField(_("ratings shown"), default=True)
+    #: What the app this came from knows of the household as a whole, by app
+    #: (``{"bgstats": {...}}``): its places and its lists of tags, groups and challenges,
+    #: written back when exporting to that app.
+    elsewhere = models.JSONField(_("from other apps"), default=dict, blank=True,
+                                 editable=False)
 
     class Meta:
         verbose_name = _("household")
@@ -90,6 +95,10 @@ class Player(models.Model):
     colour = models.CharField(_("colour"), max_length=7, choices=COLOURS, default=COLOURS[0][0])
     created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    #: What the app this came from knows of it, by app (``{"bgstats": {...}}``): its ids and
+    #: what the app has no place for, written back when exporting to that app.
+    elsewhere = models.JSONField(_("from other apps"), default=dict, blank=True,
+                                 editable=False)
 
     class Meta:
         verbose_name = _("player")

@@ -118,6 +118,15 @@ class DocumentReader:
             raise self.wrong(where, key)
         return value
 
+    def elsewhere(self, obj: Mapping[str, Any], where: str) -> dict[str, Any]:
+        """What other apps know of the object, by app: an object per app; none in files from
+        before it was kept."""
+        value = obj.get("elsewhere", {})
+        if not isinstance(value, dict) or not all(
+                isinstance(app, str) and isinstance(kept, dict) for app, kept in value.items()):
+            raise self.wrong(where, "elsewhere")
+        return value
+
     def choice(self, obj: Mapping[str, Any], key: str, where: str, choices: list[str]) -> str:
         value = obj.get(key)
         if value not in choices:

@@ -60,15 +60,16 @@ def export_household(household: Household) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
-        "household": {"name": household.name},
+        "household": {"name": household.name, **from_elsewhere(household)},
         "players": [{"id": player_ids[player.pk], "name": player.name, "colour": player.colour,
-                     "created_at": player.created_at.isoformat()} for player in players],
+                     "created_at": player.created_at.isoformat(),
+                     **from_elsewhere(player)} for player in players],
         "own_games": [{"id": own_game_ids[own.pk], "name": own.name, "scoring": own.scoring,
                        "teams": own.teams, "end": own.end, "end_at": own.end_at,
                        "min_players": own.min_players, "max_players": own.max_players,
                        "note": own.note, "sheet": own.sheet, "categories": own.categories,
                        "tiebreak": own.tiebreak, "pad_moves": own.pad_moves,
-                       "created_at": own.created_at.isoformat()}
+                       "created_at": own.created_at.isoformat(), **from_elsewhere(own)}
                       for own in own_games],
         "nights": [{"id": night_ids[night.pk], "date": night.date.isoformat(),
                     "notes": night.notes, "place": night.place,
@@ -107,6 +108,7 @@ def export_household(household: Household) -> dict[str, Any]:
             "in_statistics": play.in_statistics,
             "start_seat": play.start_seat, "created_at": play.created_at.isoformat(),
             "note": play.note, "length_minutes": play.length_minutes,
+            **from_elsewhere(play),
             "participants": [{"player": player_ids[p.player_id], "seat": p.seat,
                               "points": p.points, "place": p.place,
                               "details": rekey(p.details, keys)}
@@ -118,6 +120,12 @@ def export_household(household: Household) -> dict[str, Any]:
                          "at": change.changed_at.isoformat()} for change in changes[play.pk]],
         } for number, play in enumerate(plays, start=1)],
     }
+
+
+def from_elsewhere(obj: Any) -> dict[str, Any]:
+    """What other apps know of ``obj``, where they know anything: most objects were made
+    here, and their documents stay as they were."""
+    return {"elsewhere": obj.elsewhere} if obj.elsewhere else {}
 
 
 def local_ids(prefix: str, objects: Iterable[Any]) -> dict[int | None, str]:

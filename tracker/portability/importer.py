@@ -133,7 +133,8 @@ class Importer(DocumentReader):
             chosen = household_name(wanted)
         else:
             raise self.wrong(_("household"), "name")
-        self.household = Household.objects.create(name=chosen)
+        self.household = Household.objects.create(
+            name=chosen, elsewhere=self.elsewhere(about, _("household")))
         return self.household
 
     def parts_before_plays(self) -> list[Callable[[], None]]:
@@ -205,7 +206,8 @@ class Importer(DocumentReader):
                 raise self.wrong(where, "name")
             player = Player(household=household, name=name,
                             colour=self.choice(item, "colour", where,
-                                               [value for value, _label in COLOURS]))
+                                               [value for value, _label in COLOURS]),
+                            elsewhere=self.elsewhere(item, where))
             self.players[local] = player
             players.append(player)
             created.append(self.moment(item, "created_at", where))
@@ -237,6 +239,7 @@ class Importer(DocumentReader):
                 max_players=self.number(item, "max_players", where, low=1, high=20,
                                         optional=True),
                 note=self.text(item, "note", where, 1000, blank=True),
+                elsewhere=self.elsewhere(item, where),
                 **self.sheet_definition(item, where))
             if None not in (own.min_players, own.max_players) and (
                     own.min_players > own.max_players):
@@ -523,7 +526,8 @@ class Importer(DocumentReader):
             house_rules=house_rules, start_seat=start_seat, in_statistics=in_statistics,
             scored_by_points=rules.scores_points(house_rules),
             game_key=game_key_of(rules.key, own_game.pk if own_game else None),
-            played_on=self.played_on(item, night, where), **self.story(item, where))
+            played_on=self.played_on(item, night, where), elsewhere=self.elsewhere(item, where),
+            **self.story(item, where))
         self.choice(item, "status", where, PlayStatus.values)
         return play, players
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -32,12 +33,29 @@ from tracker.portability.document import (
     plays_that_fit,
 )
 from tracker.portability.export import export_csv, export_household
-from tracker.portability.files import check_file
+from tracker.portability.files import check_file, uploaded
 from tracker.portability.imports import create_job, resume_if_stale
+from tracker.portability.report import parts
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class FilesField(forms.FileField):
+    """One file or several (the pages of BoardGameGeek's log): a list of them."""
+
+    widget = MultipleFileInput
+
+    def clean(self, data: Any, initial: Any = None) -> list[Any]:
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(item, initial) for item in data] or [single(None, initial)]
+        return [single(data, initial)]
 
 
 class ImportForm(forms.Form):
-    document = forms.FileField(label=gettext_lazy("Exported file"))
+    document = FilesField(label=gettext_lazy("Exported file"))
     name = forms.CharField(label=gettext_lazy("Name of the new household"), max_length=100,
                            required=False,
                            help_text=gettext_lazy("Empty: the name in the file."))
@@ -83,15 +101,17 @@ def household_export_csv(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def household_import(request: HttpRequest) -> HttpResponse:
-    """An exported household (ours or BG Stats') to restore as a new one, with the importing
+    """An exported household (ours, BG Stats' or BGG's log of plays, whose pages may come
+    as several files) to restore as a new one, with the importing
     user as a member: a file that is not an export is refused here, and the import itself
     runs as background work (:mod:`tracker.portability.imports`) while its progress page
     shows it."""
     posted = request.method == "POST"
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
-        data = form.cleaned_data["document"].read(MAX_BYTES + 1)
         try:
+            data = uploaded([upload.read(MAX_BYTES + 1)
+                             for upload in form.cleaned_data["document"]])
             check_file(data)
         except ImportRefused as refused:
             form.add_error("document", str(refused))
@@ -116,16 +136,19 @@ def household_import(request: HttpRequest) -> HttpResponse:
 @require_safe
 def household_import_progress(request: HttpRequest, job_id: int) -> HttpResponse:
     """How far the user's import got, asked again every second by the page itself; once it
-    is done, the device switches to the new household and shows it."""
+    is done, the device switches to the new household and shows it, or, where a file from
+    another app held what could not come in as it was, the page shows that report (kept
+    with the job, never in the session) and the way to the household."""
     job = resume_if_stale(get_object_or_404(ImportJob, pk=job_id, user=request.user))
-    if job.state == ImportJob.State.DONE and job.household is not None:
+    done = job.state == ImportJob.State.DONE and job.household is not None
+    if done:
         switch_household(request, job.household_id)
+    if done and not job.notes:
         messages.success(request, _("Imported as %(household)s.")
                          % {"household": job.household.name})
-        for note in job.notes:
-            messages.warning(request, note)
         if request.htmx:
             return HttpResponseClientRedirect(reverse("household"))
         return redirect("household")
-    return render_page(request, "households/import_progress.html", {"job": job},
+    return render_page(request, "households/import_progress.html",
+                       {"job": job, "done": done, "report": parts(job.notes)},
                        partial="progress")

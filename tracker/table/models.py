@@ -72,6 +72,10 @@ class OwnGame(models.Model):
     min_players = models.PositiveSmallIntegerField(_("fewest players"), null=True, blank=True)
     max_players = models.PositiveSmallIntegerField(_("most players"), null=True, blank=True)
     note = models.TextField(_("note"), blank=True, max_length=1000)
+    #: What the app this came from knows of it, by app (``{"bgstats": {...}}``): its ids and
+    #: what the app has no place for, written back when exporting to that app.
+    elsewhere = models.JSONField(_("from other apps"), default=dict, blank=True,
+                                 editable=False)
     created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
 
     class Meta:
@@ -193,6 +197,10 @@ class Play(models.Model):
     draft_revision = models.PositiveIntegerField(default=0, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+")
+    #: What the app this came from knows of it, by app (``{"bgstats": {...}}``): its ids and
+    #: what the app has no place for, written back when exporting to that app.
+    elsewhere = models.JSONField(_("from other apps"), default=dict, blank=True,
+                                 editable=False)
     created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     # Stored rather than computed so that history and statistics sort, filter and

@@ -303,12 +303,12 @@ def test_two_players_of_one_name_are_refused(everything):
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    (b"\x89PNG not json", "not a JSON document"),
-    (b"[" * 100_000, "not a JSON document"),
+    (b"\x89PNG not json", "neither JSON nor XML"),
+    (b"[" * 100_000, "neither JSON nor XML"),
     (b'{"format": "something-else", "version": 1}', "not an export of the scorekeeper"),
     (b'{"format": "family-scorekeeper", "version": 3}', "newer version"),
     (b'{"format": "family-scorekeeper", "version": "1"}', "which version"),
-    (b"1" * 5000, "not a JSON document"),
+    (b"1" * 5000, "neither JSON nor XML"),
     (b" " * (MAX_BYTES + 1), "larger than 20 MB"),
 ])
 def test_files_that_are_not_our_documents_are_refused(data, message):
@@ -572,6 +572,7 @@ def test_nul_characters_in_names_are_left_out_and_said(everything):
     """A name with a NUL in it (which PostgreSQL cannot store) comes in without it, and the
     report says how many were left out."""
     from tracker.portability.files import read_file
+    from tracker.portability.report import lines
 
     document = export_household(everything)
     document["players"][0]["name"] = "An\x00na-Lena"
@@ -581,7 +582,8 @@ def test_nul_characters_in_names_are_left_out_and_said(everything):
 
     assert imported.players.filter(name="Anna-Lena").exists()
     assert imported.series.filter(name="Wintercup").exists()
-    assert any("2 NUL characters" in note for note in reading.notes)
+    assert "2 NUL characters (invisible control characters no name can hold) were left out " \
+        "of the file's texts." in lines(reading.notes)
 
 
 @pytest.mark.parametrize("day", ["2024-02-30", "1999-01-01"])

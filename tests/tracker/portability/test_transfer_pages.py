@@ -140,9 +140,9 @@ def test_the_upload_takes_the_name_given(host_client, everything):
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    (b"not json at all", "not a JSON document"),
+    (b"not json at all", "neither JSON nor XML"),
     (b'{"format": "family-scorekeeper", "version": 3}', "newer version"),
-    (b"[" * 200_000, "not a JSON document"),
+    (b"[" * 200_000, "neither JSON nor XML"),
 ])
 def test_a_bad_upload_is_refused_on_the_page(host_client, household, data, message):
     response = upload(host_client, data)
@@ -158,7 +158,7 @@ def test_a_bad_upload_is_refused_in_german(host_client, household):
     response = upload(host_client, b"kaputt")
 
     assert response.status_code == 422
-    assert "kein JSON-Dokument" in response.content.decode()
+    assert "weder JSON noch XML" in response.content.decode()
 
 
 def test_an_upload_without_a_file_asks_for_one(host_client, household):

@@ -1,4 +1,5 @@
-"""Restore an exported household (ours or a BG Stats export) as a new household."""
+"""Restore an exported household (ours, a BG Stats export or BGG's log of plays) as a new
+household, and print what a file from another app held that could not come in as it was."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from tracker.portability.document import MAX_BYTES, ImportRefused
 from tracker.portability.files import read_file
 from tracker.portability.importer import import_household
+from tracker.portability.report import lines
 
 
 class Command(BaseCommand):
@@ -49,5 +51,5 @@ class Command(BaseCommand):
             household.members.add(user)
         self.stdout.write(_("Imported as %(name)r (id %(id)s).")
                           % {"name": household.name, "id": household.pk})
-        for note in reading.notes:
-            self.stdout.write(f"- {note}")
+        for line in lines(reading.notes):
+            self.stdout.write(line)
