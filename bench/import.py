@@ -134,10 +134,11 @@ class Member:
         return response.getheader("Location")
 
     def follow(self, progress: str, deadline: float) -> None:
-        """Ask the progress page, as the page does, until it sends the member on."""
+        """Ask the progress page, as the page does, until it sends the member on, or shows
+        the report of a file from another app."""
         while time.monotonic() < deadline:
             response = self.request("GET", progress, headers={"HX-Request": "true"})
-            if response.getheader("HX-Redirect"):
+            if response.getheader("HX-Redirect") or b'class="import-done"' in response.body:
                 return
             if b'role="alert"' in response.body or response.status != 200:
                 raise SystemExit(f"The import failed: {response.body[:500]!r}")

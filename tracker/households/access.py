@@ -50,7 +50,8 @@ def user_households(request: HttpRequest) -> QuerySet[Household]:
     preferred = [pk for pk in (page_household_id(request), chosen_household_id(request))
                  if pk is not None]
     order = [When(pk=pk, then=Value(rank)) for rank, pk in enumerate(preferred)]
-    return request.user.households.annotate(
+    # What other apps know of a household is read only to write their files back.
+    return request.user.households.defer("elsewhere").annotate(
         chosen=Case(*order, default=Value(len(order)), output_field=IntegerField())
     ).order_by("chosen", "id")
 

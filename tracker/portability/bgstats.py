@@ -106,6 +106,9 @@ HIDDEN_ROW_DETAILS = ("role", "teamRole", "newPlayer")
 HIDDEN_GAME_DETAILS = ("bggId", "bggName", "bggYear", "isExpansion", "urlImage")
 HIDDEN_PLAYER_DETAILS = ("bggUsername",)
 HOUSEHOLD_EXTRAS = ("userInfo", "tags", "groups", "challenges")
+#: The most of the file's tags, groups, challenges and ``userInfo`` kept, as JSON: a
+#: family's lists are a few kB.
+HOUSEHOLD_KEEP_LIMIT = 200_000
 
 
 def is_bgstats(document: Any) -> bool:
@@ -205,6 +208,9 @@ class Reader:
         """What the household keeps of the file: its locations, the lists the app has no
         place for, and the base its seats are counted from."""
         extras = {key: self.document[key] for key in HOUSEHOLD_EXTRAS if key in self.document}
+        if len(json.dumps(extras, ensure_ascii=False)) > HOUSEHOLD_KEEP_LIMIT:
+            self.report.add("too_large", ", ".join(extras))
+            extras = {}
         if any(extras.get(key) for key in HOUSEHOLD_EXTRAS if key != "userInfo"):
             self.hidden["tags, groups, challenges"] += 1
         return {"locations": self.kept_locations, "extras": extras,

@@ -315,3 +315,18 @@ def test_the_import_page_says_what_comes_in_and_how_to_get_bggs_log(host_client,
     assert "comments, lengths and locations" in page
     assert "multiple" in page
     assert "durations, comments" not in page
+
+
+def test_an_entry_too_large_to_keep_keeps_its_uuid_and_is_named():
+    document = json.loads(bgstats_bytes())
+    document["plays"][0]["playImages"] = json.dumps(["x" * 100] * 200)
+    document["tags"] = [{"id": 1, "name": "x" * 300_000}]
+
+    household, notes = imported(json.dumps(document).encode())
+
+    out = to_bgstats(household)
+    assert "What the app does not show of 2 entries is too large to keep for the way " \
+        "back." in notes
+    first = by_uuid(out["plays"])[document["plays"][0]["uuid"]]
+    assert "playImages" not in first and "tags" not in out
+    assert by_uuid(out["plays"]).keys() >= {play["uuid"] for play in document["plays"][1:10]}
