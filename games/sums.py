@@ -14,14 +14,18 @@ MAX_LENGTH = 60
 #: The most digits of one number in a sum.
 MAX_DIGITS = 7
 
-_SUM = re.compile(rf"[+-]?\d{{1,{MAX_DIGITS}}}(?:[+-]\d{{1,{MAX_DIGITS}}})*")
-_TERM = re.compile(r"[+-]?\d+")
+# Digits are 0 to 9 only: another script's digits (٣, ３) look like a number on the pad
+# and add up to one nobody typed.
+_SUM = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}(?:[+-][0-9]{{1,{MAX_DIGITS}}})*")
+_TERM = re.compile(r"[+-]?[0-9]+")
 
 
 def tidy_sum(text: str) -> str:
-    """``text`` as the sheet keeps it: without spaces, and with the typographic minus (−)
-    and en dash (–) read as a minus."""
-    return re.sub(r"\s+", "", text).replace("−", "-").replace("–", "-")
+    """``text`` as the sheet keeps it: without the spaces around its signs and ends, and with
+    the typographic minus (−) and en dash (–) read as a minus. A space or line break inside
+    a number stays, and the sum is refused: "1 2" is not 12."""
+    signed = text.replace("−", "-").replace("–", "-")
+    return re.sub(r"\s*([+-])\s*", r"\1", signed).strip()
 
 
 def read_short_sum(text: str) -> int | None:
@@ -35,4 +39,4 @@ def read_short_sum(text: str) -> int | None:
 
 def is_sum(text: str) -> bool:
     """Whether ``text`` adds up several numbers ("3+6"), rather than being one ("-4")."""
-    return bool(re.search(r"\d[+-]", tidy_sum(text)))
+    return bool(re.search(r"[0-9][+-]", tidy_sum(text)))

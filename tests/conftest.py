@@ -41,6 +41,32 @@ def _static_files_without_manifest(settings):
     }
 
 
+#: What a template left unrendered looks like in a page: a tag, a variable, a comment that
+#: Django's one-line ``{# #}`` did not end.
+TEMPLATE_SYNTAX = (b"{%", b"{{", b"{#")
+
+
+@pytest.fixture(autouse=True)
+def _no_template_syntax_in_pages(monkeypatch):
+    """Every page and fragment a test asks for shows no template syntax: a comment written
+    over two lines with ``{# #}`` would show on the score pad after every tap."""
+    from django.test import Client
+
+    ask = Client.request
+
+    def request(self, **request):
+        response = ask(self, **request)
+        if (response.get("Content-Type", "").startswith("text/html")
+                and not getattr(response, "streaming", False)):
+            shown = next((mark for mark in TEMPLATE_SYNTAX if mark in response.content), None)
+            assert shown is None, (
+                f"{request.get('PATH_INFO')} shows template syntax {shown!r}: "
+                f"{response.content[max(0, response.content.find(shown) - 80):][:200]!r}")
+        return response
+
+    monkeypatch.setattr(Client, "request", request)
+
+
 @pytest.fixture(autouse=True)
 def _language_of_each_test_its_own():
     """A language a request or a test activated does not leak into the next test's messages."""

@@ -203,6 +203,8 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# A client that already waits is refused without a row for each further try.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_HANDLER = "tracker.households.auth.LoginThrottleHandler"
 AXES_LOCKOUT_CALLABLE = "tracker.households.auth.locked_out"
 AXES_VERBOSE = False

@@ -30,7 +30,7 @@ def test_a_short_sum_adds_up_whole_numbers(typed, value):
 
 @pytest.mark.parametrize("typed", [
     "", "3+", "+", "3++4", "2*3", "1e3", "3.5", "__import__('os')", "(3+4)", "12345678",
-    "1+" * 40 + "1",
+    "1+" * 40 + "1", "٣+٦+٢", "３+６", "1 2", "5\n6", "3 +4 5", "²+1",
 ])
 def test_anything_else_is_no_sum(typed):
     assert read_short_sum(typed) is None

@@ -32,3 +32,8 @@ def attachment(content: bytes | str, content_type: str, name: Sequence[object],
     response["Content-Disposition"] = (
         f'attachment; filename="{file_name(*name) or fallback}.{extension}"')
     return response
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet shows as text: a name such as "=1+1" would otherwise be a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

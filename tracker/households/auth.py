@@ -74,8 +74,12 @@ class LoginThrottleHandler(AxesDatabaseHandler):
 
     def user_login_failed(self, sender: Any, credentials: dict, request: HttpRequest | None = None,
                           **kwargs: Any) -> None:
+        """Count a wrong password; a try refused because its client already waits is not
+        counted again (django-axes records nothing then either): the pause it waits out
+        does not grow, and hammering the login writes no row."""
+        waited = request is not None and getattr(request, "axes_locked_out", False)
         super().user_login_failed(sender, credentials, request, **kwargs)
-        if request is None:
+        if request is None or waited:
             return
         failures = limits.record(limits.AddressCount.Kind.FAILED_LOGIN,
                                  limits.client_address(request))

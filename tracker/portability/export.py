@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tracker.common.downloads import spreadsheet_text
 from tracker.evenings.models import (
     GameNight,
     Series,
@@ -195,8 +196,3 @@ def export_csv(household: Household, out: TextIO) -> None:
             play.length_minutes or "",
             spreadsheet_text(play.game_night.place if play.game_night else ""),
         ])
-
-
-def spreadsheet_text(text: str) -> str:
-    """Text a spreadsheet shows as text: a name such as "=1+1" would otherwise be a formula."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tracker.common.downloads import spreadsheet_text
 from tracker.households.models import Household, Player
 from tracker.ratings.history import household_ratings
 from tracker.ratings.skill import OVERALL, Ratings, Skill, win_chances
@@ -116,7 +117,8 @@ def csv_rows(household: Household) -> list[list[Any]]:
             key=lambda item: (item[0][0] != OVERALL, names.get(item[0][0], item[0][0]),
                               players.get(item[0][1], ""))):
         if player in players:
-            rows.append([players[player], names.get(game, game) if game else "",
+            rows.append([spreadsheet_text(players[player]),
+                         spreadsheet_text(names.get(game, game)) if game else "",
                          f"{skill.rating:.2f}", f"{skill.mu:.4f}", f"{skill.sigma:.4f}",
                          skill.plays, "true" if skill.provisional else "false"])
     return rows

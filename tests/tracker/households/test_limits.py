@@ -170,3 +170,25 @@ def test_an_import_counts_as_founding_a_household(host_client, household, settin
     assert refused.status_code == 422
     assert "You belong to 2 households already" in refused.content.decode()
     assert ImportJob.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_an_address_that_waits_learns_nothing_of_the_names_taken(client, open_signup,
+                                                                  settings):
+    """Past the limit the form comes back with what was typed, but unchecked: whether a
+    user name exists is no longer told."""
+    settings.FAILED_SIGNUPS_PER_HOUR = 2
+    UserFactory(username="oma")
+    for _ in range(2):
+        taken = client.post(reverse("signup"), FAMILY | {"username": "oma"},
+                            REMOTE_ADDR="192.0.2.9")
+        assert "A user with that username already exists" in taken.content.decode()
+
+    waiting = client.post(reverse("signup"), FAMILY | {"username": "oma"},
+                          REMOTE_ADDR="192.0.2.9")
+
+    page = waiting.content.decode()
+    assert waiting.status_code == 429
+    assert "already exists" not in page
+    assert 'value="oma"' in page and 'value="Familie Brandt"' in page
+    assert "kniffel-am-abend" not in page

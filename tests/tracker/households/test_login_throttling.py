@@ -85,3 +85,28 @@ def test_one_address_failing_too_often_waits_for_the_rest_of_the_hour(client, me
                   address="192.0.2.66").status_code == 429
     assert log_in(client, reverse("login"), "anna", PASSWORD,
                   address="192.0.2.8").status_code == 302
+
+
+@pytest.mark.parametrize("paused_by", ["address", "account"])
+def test_a_paused_client_writes_nothing_more(client, member, settings, paused_by):
+    """Once an address (or an account at it) waits, its further wrong passwords are refused
+    without a row each: a client hammering the login adds nothing to the database."""
+    from axes.models import AccessAttempt, AccessFailureLog
+
+    from tracker.households.limits import AddressCount
+
+    settings.FAILED_LOGINS_PER_HOUR = 6
+    names = [f"someone{number}" for number in range(6)] if paused_by == "address" else (
+        ["anna"] * 5)
+    for name in names:
+        log_in(client, reverse("login"), name, "guess", address="192.0.2.66")
+    rows = (AccessAttempt.objects.count(), AccessFailureLog.objects.count(),
+            list(AddressCount.objects.values_list("count", flat=True)))
+
+    for number in range(20):
+        answer = log_in(client, reverse("login"), f"anna{number}" if paused_by == "address"
+                        else "anna", "guess", address="192.0.2.66")
+        assert answer.status_code == 429
+
+    assert (AccessAttempt.objects.count(), AccessFailureLog.objects.count(),
+            list(AddressCount.objects.values_list("count", flat=True))) == rows

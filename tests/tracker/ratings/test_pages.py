@@ -162,3 +162,20 @@ def test_ratings_need_a_login_and_the_switch_a_post(client, host):
     assert client.get(reverse("ratings_csv")).status_code == 302
     client.force_login(host)
     assert client.get(reverse("ratings_switch")).status_code == 405
+
+
+def test_the_ratings_csv_writes_names_that_look_like_formulas_as_text(host_client, household,
+                                                                       night, family):
+    """A player called "=1+1" or a game "@SUM(1+1)" is text in a spreadsheet, as in the
+    plays' CSV: a formula in a file a family opens would run."""
+    anna, ben = family[:2]
+    anna.name, ben.name = "=HYPERLINK(\"x\")", "+1+1"
+    anna.save()
+    ben.save()
+    game = OwnGameFactory(household=household, name="@SUM(1+1)")
+    plays(household, night, game, [anna, ben], [(10, 5)])
+
+    rows = csv_of(host_client)
+
+    assert {row["player"] for row in rows} == {"'=HYPERLINK(\"x\")", "'+1+1"}
+    assert {row["game"] for row in rows} == {"", "'@SUM(1+1)"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -110,9 +111,21 @@ def throttled(request: HttpRequest, template: str, context: dict[str, Any],
                        "Too many attempts from this address. Try again in %(minutes)d minutes.",
                        too_many.minutes)
     response = render_page(request, template, context | {
+        name: unchecked(value) for name, value in context.items()
+        if isinstance(value, forms.BaseForm)} | {
         "throttled": why % {"minutes": too_many.minutes}}, status=429)
     response["Retry-After"] = str(too_many.minutes * 60)
     return response
+
+
+def unchecked(form: forms.BaseForm) -> forms.BaseForm:
+    """``form`` again with what was typed (passwords aside) but not checked: an address that
+    has to wait learns nothing from it, not even whether a user name is taken."""
+    if not form.is_bound:
+        return form
+    typed = {name: form.data.get(form.add_prefix(name)) for name in form.fields
+             if "password" not in name}
+    return type(form)(prefix=form.prefix, initial=typed)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
