@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ctypes
+import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
@@ -64,8 +67,30 @@ class Command(BaseCommand):
 
 def start(command: list[str]) -> subprocess.Popen:
     """Start ``command`` in a session of its own: Ctrl-C reaches this process only, which
-    stops the others in order."""
-    return subprocess.Popen(command, start_new_session=True)
+    stops the others in order. Should this process die without stopping them (killed, a
+    crash), the kernel tells them to stop (:func:`stop_with_parent`): nothing it started
+    outlives it and holds the port the next start needs."""
+    return subprocess.Popen(command, start_new_session=True,
+                            preexec_fn=stop_with_parent(os.getpid()))
+
+
+#: prctl's request for the signal a process gets when its parent dies (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+
+
+def stop_with_parent(parent: int) -> Callable[[], None] | None:
+    """What a child runs before its command, on Linux: SIGTERM for it when ``parent`` dies;
+    if the parent died already, the child ends at once."""
+    if not sys.platform.startswith("linux"):
+        return None
+
+    def ask_the_kernel() -> None:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return ask_the_kernel
 
 
 def end_all(processes: list[subprocess.Popen]) -> None:
