@@ -115,6 +115,22 @@ def mark_leaders(sides: list[Side], rounds: Rounds, lower: bool) -> int | None:
                 if round_ not in complete)
 
 
+def decided_by_tiebreak(play: Play, sides: list[Side], winners: list[Side]) -> str:
+    """The sentence that says the tie-break decided, where the winners' total is another
+    side's too ("Papa and Mama both have 64: the most Food decided."); "" otherwise."""
+    if not winners:
+        return ""
+    tied = [side for side in sides if side.total == winners[0].total]
+    tiebreak = play.house_rules.get("tiebreak") or ""
+    if len(tied) == len(winners) or not tiebreak:
+        return ""
+    said = {"sides": name_list(side.name for side in tied), "total": winners[0].total,
+            "category": tiebreak}
+    if len(tied) == 2:
+        return _("%(sides)s both have %(total)s: the most %(category)s decided.") % said
+    return _("%(sides)s all have %(total)s: the most %(category)s decided.") % said
+
+
 def apply_key(typed: str, key: str) -> str:
     """What the pad's display shows after a key: a digit, ``minus`` (changes the sign),
     ``back`` (takes the last character back), or on a sheet by categories ``plus`` and
@@ -249,7 +265,11 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
             end = say(reached, {side.key: side.name for side in sides})
     history_said = described(history if history is not None else list(
         play.changes.select_related("changed_by")), sides, layout)
-    leaders = [side for side in sides if side.leader] if under_way else []
+    if not under_way:
+        # Once the game ends the places say who won; the lead by totals is over.
+        for side in sides:
+            side.leader = False
+    leaders = [side for side in sides if side.leader]
     winners = [side for side in sides if side.place == 1] \
         if play.status == Play.Status.FINISHED else []
     return {
@@ -265,6 +285,7 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         "leaders": leaders,
         "round_under_way": round_under_way if under_way else None,
         "winners": winners,
+        "decided_by_tiebreak": decided_by_tiebreak(play, sides, winners),
         "announcement": announcement(
             f"{history_said[0]['text']}." if history_said and history_said[0]["text"] else "",
             win_said([side.name for side in winners]),

@@ -106,6 +106,7 @@ def test_the_sheet_is_finished_once_every_category_is_entered(host_client, sheet
         for side in range(3):
             body = save(host_client, sheet, number, side, typed, **HTMX).content.decode()
     assert "Every category is entered." in body and "Finish the game" in body
+    assert "Or play on" not in body  # a sheet by categories at the end has no next round
     sheet.refresh_from_db()
     finish = host_client.post(reverse("pad_finish", args=[sheet.pk]),
                               {"version": sheet.version})
@@ -124,6 +125,13 @@ def test_the_tie_break_category_decides_the_places(host_client, sheet):
     host_client.post(reverse("pad_finish", args=[sheet.pk]), {"version": sheet.version})
     places = {p.player.name: p.place for p in sheet.participants.all()}
     assert places == {"Anna": 1, "Ben": 2, "Carla": 3}  # 38 each for Anna and Ben; food 3-2
+
+    page = host_client.get(sheet.get_absolute_url()).content.decode()
+    totals = page[page.index('id="pad-totals"'):page.index("</tr>", page.index('id="pad-totals"'))]
+    assert "Anna, Ben both have 38: the most Food decided." in page
+    # Ben, second on the tie-break, no longer carries the leader's star or colour.
+    assert "★" not in totals and "leader" not in totals
+    assert totals.count("winner") == 1
 
 
 def test_no_row_beyond_the_categories(host_client, sheet):

@@ -392,3 +392,38 @@ def test_a_tap_from_a_form_older_than_the_saved_result_keeps_no_draft(host_clien
     assert correcting.status_code == 200
     race.refresh_from_db()
     assert race.draft_revision == 1
+
+
+def finished(race, family):
+    record_result(race, {"elephants": {family[0].key: ["home:1", "caught", "caught", "caught"],
+                                       family[1].key: ["caught"] * 4}},
+                  expected_version=race.version)
+
+
+def test_a_result_says_where_it_was_played_and_abandoning_is_said_as_such(host_client, race,
+                                                                          family, night):
+    """The evening's place shows on the play's result too; the button that abandons the
+    game says so ("Abbrechen" alone read like a number pad's cancel)."""
+    night.place = "Bei Oma"
+    night.save()
+    page = host_client.get(race.get_absolute_url()).content.decode()
+    assert "Abandon the game" in page and ">Abandon<" not in page
+    finished(race, family)
+
+    page = host_client.get(race.get_absolute_url()).content.decode()
+
+    assert "Played at Bei Oma" in page
+
+
+def test_the_story_and_place_pages_have_a_main_heading_and_no_hidden_refresh_is_read(
+        host_client, race, family, night):
+    pages = [host_client.get(race.get_absolute_url()).content.decode()]
+    finished(race, family)
+    for address in (reverse("play_story", args=[race.pk]),
+                    reverse("night_place", args=[night.pk])):
+        page = host_client.get(address).content.decode()
+        assert re.search(r"<h1[ >]", page), address
+    pages.append(host_client.get(reverse("play_edit", args=[race.pk])).content.decode())
+    refreshes = [button for page in pages
+                 for button in re.findall(r'<button[^>]*name="tap" value=""[^>]*>', page)]
+    assert refreshes and all('aria-hidden="true"' in button for button in refreshes)
