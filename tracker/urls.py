@@ -108,6 +108,8 @@ urlpatterns = [
     path("household/games/<id:own_game_id>/pad/", printing.own_game_pad, name="own_game_pad"),
     path("household/players/new/", households.household_player_add,
          name="household_player_add"),
+    path("household/players/new/several/", households.household_players_add,
+         name="household_players_add"),
     path("household/players/<id:player_id>/", households.player_edit, name="player_edit"),
     path("household/invitations/new/", households.invitation_create, name="invitation_create"),
     path("household/invitations/<id:invitation_id>/revoke/", households.invitation_revoke,

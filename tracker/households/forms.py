@@ -102,6 +102,66 @@ class PlayerForm(forms.ModelForm):
             raise
 
 
+#: The most names one list adds: a club's evening, not a file.
+NAMES_AT_ONCE = 60
+
+
+class PlayerNamesForm(forms.Form):
+    """Several new players at once, one name per line, each given the next free colour: a
+    list of cousins typed in a minute. Every name is checked as a single new player's; one
+    that cannot be added keeps them all out, and the message names it."""
+
+    names = forms.CharField(
+        label=_("Several at once: one name per line"), max_length=NAMES_AT_ONCE * 50,
+        error_messages={"required": _("Enter at least one name.")},
+        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off",
+                                     "placeholder": _("Oma\nOpa\nTante Gosia")}))
+
+    def __init__(self, *args: Any, household: Household, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.household = household
+
+    def clean_names(self) -> list[str]:
+        names = [tidy_name(line) for line in self.cleaned_data["names"].splitlines()]
+        names = [name for name in names if name]
+        if not names:
+            raise forms.ValidationError(_("Enter at least one name."))
+        if len(names) > NAMES_AT_ONCE:
+            raise forms.ValidationError(_("At most %(count)d names at once."),
+                                        params={"count": NAMES_AT_ONCE})
+        players = list(self.household.players.all())
+        problems = []
+        for index, name in enumerate(names):
+            if any(other.lower() == name.lower() for other in names[:index]):
+                problems.append(f"{name}: {_('This name is on the list twice.')}")
+                continue
+            # Each name is checked as a new player's, against the household and the names
+            # above it.
+            earlier = [Player(household=self.household, name=other, colour=COLOURS[0][0])
+                       for other in names[:index]]
+            form = PlayerForm({"name": name, "colour": COLOURS[0][0]},
+                              household=self.household, players=players + earlier)
+            form.is_valid()
+            problems += [f"{name}: {error}" for error in form.errors.get("name", [])]
+        if problems:
+            raise forms.ValidationError(problems)
+        return names
+
+    def save(self) -> list[Player]:
+        """The new players, each in the next free colour (the colours taken in turn again
+        once every one is taken), all or none."""
+        taken = set(self.household.players.values_list("colour", flat=True))
+        free = [value for value, _label in COLOURS if value not in taken]
+        made = []
+        with transaction.atomic():
+            for number, name in enumerate(self.cleaned_data["names"]):
+                colour = free.pop(0) if free else COLOURS[number % len(COLOURS)][0]
+                player = Player(household=self.household, name=name, colour=colour)
+                player.save()
+                made.append(player)
+        return made
+
+
 class HouseholdForm(forms.ModelForm):
     """A household's name, when it is created and when it is renamed."""
 

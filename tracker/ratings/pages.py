@@ -124,8 +124,14 @@ def csv_rows(household: Household) -> list[list[Any]]:
     return rows
 
 
+#: How many percentage points the likeliest side's chance must be ahead of the next one's
+#: for it to be named the favourite: four sides at 25% each have none.
+FAVOURITE_MARGIN = 10
+
+
 def play_chances(play: Play, household: Household | None = None) -> list[dict[str, Any]]:
-    """Each side's chance to win ``play`` (a game under way), the favourite first: nothing
+    """Each side's chance to win ``play`` (a game under way), the likeliest first, marked
+    ``favourite`` where it is clearly ahead (``FAVOURITE_MARGIN``): nothing
     for a co-operative game, one side alone, or a household that switched ratings off.
     ``play`` comes with its participants and their players; ``household`` is the play's,
     when it is read already."""
@@ -147,6 +153,8 @@ def play_chances(play: Play, household: Household | None = None) -> list[dict[st
     ratings = household_ratings(household)
     chances = win_chances(ratings, play.game_key,
                           [[p.player_id for p in members] for _name, members in sides])
-    shown = [{"name": name, "percent": round(100 * chance)}
-             for (name, _members), chance in zip(sides, chances, strict=True)]
-    return sorted(shown, key=lambda side: -side["percent"])
+    shown = sorted(({"name": name, "percent": round(100 * chance), "favourite": False}
+                    for (name, _members), chance in zip(sides, chances, strict=True)),
+                   key=lambda side: -side["percent"])
+    shown[0]["favourite"] = shown[0]["percent"] >= shown[1]["percent"] + FAVOURITE_MARGIN
+    return shown

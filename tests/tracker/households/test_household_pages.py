@@ -530,3 +530,47 @@ def test_the_household_page_of_a_club_runs_constant_queries(host_client, househo
     with django_assert_max_num_queries(12):
         response = host_client.get(reverse("household"))
     assert response.content.decode().count('class="player-edit"') == 300
+
+
+def test_several_players_come_in_at_once_each_in_a_colour_of_its_own(host_client, household):
+    response = host_client.post(reverse("household_players_add"),
+                                {"names": "Oma\n Opa \n\nTante  Gosia\n"}, **HTMX)
+
+    assert response.status_code == 200
+    players = list(household.players.order_by("id"))
+    assert [player.name for player in players] == ["Oma", "Opa", "Tante Gosia"]
+    assert len({player.colour for player in players}) == 3
+    assert "Tante Gosia" in response.content.decode()
+
+
+@pytest.mark.parametrize(("names", "problems"), [
+    ("Oma\nOpa\noma", ["oma: This name is on the list twice."]),
+    ("Lena\nAnna", ["Anna: There is already a player with this name."]),
+    ("\n  \n", ["Enter at least one name."]),
+    ("Ann\u0430", ["looks just like"]),
+], ids=["twice", "taken", "empty", "confusable"])
+def test_a_list_with_a_name_that_cannot_be_added_adds_nobody_and_says_which(
+        host_client, household, names, problems):
+    PlayerFactory(household=household, name="Anna")
+    before = household.players.count()
+
+    response = host_client.post(reverse("household_players_add"), {"names": names}, **HTMX)
+
+    page = response.content.decode().replace("&#x27;", "'")
+    assert response.status_code == 422
+    assert household.players.count() == before
+    for problem in problems:
+        assert problem in page
+    assert 'aria-invalid="true"' in page
+
+
+def test_a_new_family_is_shown_the_way_to_its_players(client, newcomer):
+    client.force_login(newcomer)
+    client.post(reverse("household_create"), {"name": "Familie Brandt"})
+
+    home = client.get(reverse("home")).content.decode()
+
+    assert "Add your players" in home and f'href="{reverse("household")}#players"' in home
+    household = Household.objects.get(name="Familie Brandt")
+    PlayerFactory(household=household, name="Oma")
+    assert "Add your players" not in client.get(reverse("home")).content.decode()

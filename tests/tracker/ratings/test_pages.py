@@ -179,3 +179,17 @@ def test_the_ratings_csv_writes_names_that_look_like_formulas_as_text(host_clien
 
     assert {row["player"] for row in rows} == {"'=HYPERLINK(\"x\")", "'+1+1"}
     assert {row["game"] for row in rows} == {"", "'@SUM(1+1)"}
+
+
+def test_nobody_is_the_favourite_where_the_chances_are_even(host_client, household, night,
+                                                            family, uno):
+    """A new game where nobody has played yet: 25% each, and no favourite named."""
+    play = start_play(household=household, game="generic", own_game=uno, players=family[:4],
+                      game_night=night)
+
+    page = host_client.get(play.get_absolute_url()).content.decode()
+
+    chances = page[page.index('id="chances"'):]
+    chances = chances[:chances.index("</p>")]
+    assert "Chances to win" in chances and "25%" in chances
+    assert "Favourite" not in chances

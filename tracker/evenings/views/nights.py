@@ -62,6 +62,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "more_older_plays": len(older_plays) > OLDER_OPEN_PLAYS,
         "series_list": recent_series(household),
         "tournaments": recent_tournaments(household),
+        # A household signed up a moment ago has nobody to play yet.
+        "players_to_add": not household.players.exists(),
     })
 
 

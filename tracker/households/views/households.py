@@ -33,7 +33,7 @@ from tracker.households.access import (
     user_households,
 )
 from tracker.households.auth import PASSWORD_BACKEND
-from tracker.households.forms import AccountForm, HouseholdForm, PlayerForm
+from tracker.households.forms import AccountForm, HouseholdForm, PlayerForm, PlayerNamesForm
 from tracker.households.limits import AddressCount, TooMany, TooManyHouseholds, client_address
 from tracker.households.membership import (
     DEMO_USER,
@@ -197,6 +197,7 @@ def edit_form(household: Household, player: Player, players: list[Player],
 def household_context(request: HttpRequest, household: Household, *,
                       rename_form: HouseholdForm | None = None,
                       add_form: PlayerForm | None = None,
+                      names_form: PlayerNamesForm | None = None,
                       edited: PlayerForm | None = None,
                       new_invitation: Invitation | None = None) -> dict[str, Any]:
     """The household page: its players, the members and the open invitations.
@@ -217,6 +218,7 @@ def household_context(request: HttpRequest, household: Household, *,
         "rename_form": rename_form or HouseholdForm(instance=household),
         "player_rows": player_rows,
         "add_form": add_form or PlayerForm(household=household, players=players, prefix="new"),
+        "names_form": names_form or PlayerNamesForm(household=household),
         "members": household.members.order_by("username"),
         "own_games": household.own_games.annotate(plays_count=Count("plays")),
         "invitations": [(invitation, request.build_absolute_uri(invitation.get_absolute_url()))
@@ -267,6 +269,26 @@ def household_player_add(request: HttpRequest) -> HttpResponse:
         return render_page(request, DETAIL, household_context(request, household),
                            partial="players")
     return render_page(request, DETAIL, household_context(request, household, add_form=form),
+                       partial="players", status=422)
+
+
+@login_required
+@require_POST
+def household_players_add(request: HttpRequest) -> HttpResponse:
+    """Add several players at once, one name per line; htmx gets the players section back."""
+    household = household_required(request)
+    form = PlayerNamesForm(request.POST, household=household)
+    if form.is_valid():
+        try:
+            form.save()
+        except IntegrityError:
+            form.add_error("names", _("There is already a player with this name."))
+        else:
+            if not request.htmx:
+                return redirect(reverse("household") + "#players")
+            return render_page(request, DETAIL, household_context(request, household),
+                               partial="players")
+    return render_page(request, DETAIL, household_context(request, household, names_form=form),
                        partial="players", status=422)
 
 
