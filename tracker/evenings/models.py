@@ -284,8 +284,9 @@ class Tournament(models.Model):
             plays = list(self.plays.order_by("round_number", "table_number")
                          .prefetch_related("participants"))
         finished = [play for play in plays if play.status == PlayStatus.FINISHED]
+        # A player withdrawn before round 1 never played: they are not in the standings.
         dropped = {str(player_id): after is not None for player_id, after in
-                   self.entries.values_list("player_id", "dropped_after_round")}
+                   self.entries.values_list("player_id", "dropped_after_round") if after != 0}
         outcomes = [play.stored_outcome() for play in finished]
         rows = games.series_standings(outcomes, self.tiebreaks, players=list(dropped))
         rounds = max((play.round_number for play in plays), default=0)

@@ -252,3 +252,25 @@ def test_a_game_with_points_says_they_add_up(host_client, household):
     page = host_client.get(tournament.get_absolute_url()).content.decode()
     assert ("The points scored at each table add up. Ties are broken by: Wins, "
             "Elephants home.") in page
+
+
+def test_nobody_is_ticked_for_a_new_tournament(host_client, household, night, family):
+    night.players.set(family)
+
+    page = host_client.get(reverse("tournament_new")).content.decode()
+
+    assert family[0].name in page
+    assert " checked" not in page[page.index('name="players"') - 200:]
+
+
+def test_a_player_withdrawn_before_round_1_is_not_in_the_standings(host_client, household):
+    tournament = make(household, 9)
+    leaving = tournament.players.order_by("name").first()
+    host_client.post(reverse("tournament_drop_out", args=[tournament.pk]),
+                     {"player": leaving.pk})
+    finish_round(tournament)
+
+    page = host_client.get(tournament.get_absolute_url()).content.decode()
+
+    assert len(tournament.standings()) == 8
+    assert leaving.name not in page[page.index("standings"):]

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -14,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from tracker.common.pages import render_page
 from tracker.common.parsing import small_int
 from tracker.evenings.forms import TournamentForm
-from tracker.evenings.models import GameNight, Tournament
+from tracker.evenings.models import Tournament
 from tracker.evenings.pages import (
     tournament_context,
 )
@@ -33,10 +32,9 @@ from tracker.table.recording import EditConflict
 @require_http_methods(["GET", "HEAD", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     household = household_required(request)
-    tonight = GameNight.objects.filter(household=household, date=timezone.localdate()).first()
+    # Nobody is ticked: a tournament is often more than tonight's table (twelve cousins).
     form = TournamentForm(request.POST or None, household=household,
-                          initial={"game": "maus_im_nacken",
-                                   "players": list(tonight.players.all()) if tonight else []})
+                          initial={"game": "maus_im_nacken"})
     if request.method == "POST" and form.is_valid():
         form.instance.created_by = request.user
         tournament = form.save()
