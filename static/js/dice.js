@@ -120,6 +120,18 @@
     }
   }
 
+  // Each die entered or taken back is said at once ("The dice rolled: 6, 6, 5"), not only
+  // the options once the fifth is in: a key pressed should be heard.
+  function sayDice(form, dice) {
+    const region = document.getElementById("announcer");
+    const slots = form.querySelector(".dice-slots");
+    if (!region || !slots) return;
+    const names = new Map(Array.from(form.querySelectorAll(".die-pad"),
+      (pad) => [pad.value.slice(4), pad.getAttribute("aria-label")]));
+    const said = dice.map((die) => names.get(die)).join(", ") || slots.dataset.none;
+    region.textContent = `${slots.getAttribute("aria-label")}: ${said}`;
+  }
+
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button[name=tap]");
     const form = button && button.form;
@@ -135,5 +147,6 @@
     drawDice(form, dice);
     drawOptions(form, table, dice);
     keepFocus(form, button.value, dice);
+    if (/^(un)?die:|^clear$/.test(button.value)) sayDice(form, dice);
   });
 })();

@@ -68,9 +68,12 @@ def test_a_kniffel_turn_by_keyboard_takes_no_more_presses_than_taps(host_page: P
     editor = page.get_by_role("dialog", name="Anna · Ones")
     expect(editor).to_be_visible()
     expect(focused(page)).to_have_attribute("aria-label", "1")
+    announcer = page.locator("#announcer")
     for entered, die in enumerate("11123", start=1):
         keys.press(die)
         expect(editor.locator(".dice-slots button.die")).to_have_count(entered)
+        # Each key is heard at once, not only once the fifth die is in.
+        expect(announcer).to_have_text("The dice rolled: " + ", ".join("11123"[:entered]))
     expect(editor.get_by_role("group", name="The dice rolled").get_by_role("button")
            ).to_have_text(["⚀", "⚀", "⚀", "⚁", "⚂", "Clear"])
     # The fifth die puts the focus on the field the cell was opened for.

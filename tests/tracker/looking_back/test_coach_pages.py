@@ -295,3 +295,17 @@ def test_the_tables_command_removes_what_older_rules_left(settings, tmp_path, mo
     call_command("coach_tables", stdout=out)
     assert current.exists() and not stale.exists()
     assert f"removed: {stale.name}" in out.getvalue()
+
+
+def test_the_hint_is_said_alone_not_with_the_rolls_buttons_and_the_mortarboard(
+        host_client, household, night, family):
+    """A screen reader heard "Rolls left 012 🎓 Keep …": the hint says only the hint."""
+    play = hinted_kniffel(household, night, family[:2])
+    page = host_client.post(editor(play, family[0]), {"dice": "6,6,5,2,1", "tap": "rolls:2"},
+                            **HTMX).content.decode()
+
+    said = re.findall(r'data-announce="([^"]*)"', page[page.index('class="coach-hint"'):])
+
+    assert said and said[0].startswith("Keep ⚅ ⚅ and roll 3 dice again, expected final")
+    assert "Rolls left" not in said[0] and "🎓" not in said[0] and "<" not in said[0]
+    assert '<span aria-hidden="true">🎓</span>' in page

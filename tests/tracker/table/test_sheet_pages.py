@@ -205,6 +205,11 @@ def test_typed_points_outside_the_rules_are_explained_and_kept(host_client, knif
     assert message in page
     assert f'value="{typed}"' in page
     assert not KniffelCell.objects.exists()
+    # The field says it is the one refused, and which message says why.
+    error = "editor-error-full_house-1"
+    assert f'id="{error}"' in page
+    if typed:
+        assert f'aria-invalid="true" aria-describedby="{error}"' in page
 
 
 def test_a_cell_written_meanwhile_on_another_tablet_is_a_conflict(host_client, kniffel, family):
@@ -440,6 +445,9 @@ def test_five_alike_entered_with_the_dice_count_a_further_kniffel(
                         r'.*?</div>', response.content.decode(), re.S)
     if counted:
         assert f'<span class="stepper-value">{counted}</span>' in counter[0]
+        # Each player's buttons say whose count they change.
+        assert 'aria-label="One more for Anna"' in counter[0]
+        assert 'aria-label="One fewer for Anna"' in counter[0]
     else:
         assert counter is None
     play.refresh_from_db()
