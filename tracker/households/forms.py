@@ -133,7 +133,8 @@ class PlayerNamesForm(forms.Form):
         problems = []
         for index, name in enumerate(names):
             if any(other.lower() == name.lower() for other in names[:index]):
-                problems.append(f"{name}: {_('This name is on the list twice.')}")
+                twice = _("This name is on the list twice.")
+                problems.append(f"{name}: {twice}")
                 continue
             # Each name is checked as a new player's, against the household and the names
             # above it.
