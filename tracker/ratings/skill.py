@@ -8,9 +8,11 @@ order moves each side's skill estimate (``mu``) by how surprising it was, and it
   member of a team.
 - Co-operative plays rate nobody (the table plays against the game); unfinished, abandoned
   and plays left out of the statistics do not count; a play needs two sides with a place.
-- The rating shown is the conservative one, ``mu - 3 sigma``: a newcomer starts at 0 and
-  rises as their games show their skill, and a loss to the family's best costs them little
-  because the model is still unsure of them.
+- The rating shown is the conservative one, ``mu - 3 sigma``: the skill the results have
+  shown beyond doubt. Everyone starts at 0 (25 less three times 8.3); good results raise
+  it, and poor ones can take it below 0 while the model is still unsure of a player. A win
+  chance weighs the skill itself (``mu``) with its doubt: a newcomer counts as an average
+  player, so their chance can be above that of a settled player whose rating is higher.
 - A player with fewer than :data:`PROVISIONAL_BELOW` rated plays of a game is provisional
   there: shown, but not ranked among the others.
 

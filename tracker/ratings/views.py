@@ -59,7 +59,9 @@ def ratings_switch(request: HttpRequest) -> HttpResponse:
 @require_safe
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's rating in each game, for their page: asked for once the page is shown, so
-    that a page after a changed result does not wait for the whole history to be rated."""
+    that a page after a changed result does not wait for the whole history to be rated;
+    opened at its own address, a page of its own."""
     found = get_for_household(request, Player.objects.select_related("household"),
                               pk=player_id)
-    return render_page(request, "ratings/player.html", {"ratings": player_ratings(found)})
+    return render_page(request, "ratings/player.html",
+                       {"ratings": player_ratings(found), "player": found}, partial="ratings")

@@ -1,6 +1,7 @@
 """Player, game and year-in-review pages: what a family sees, bad addresses, other families."""
 
 import datetime
+import re
 
 import pytest
 
@@ -97,6 +98,17 @@ def test_year_review_page_and_pdf(host_client, history):
     assert pdf.content.startswith(b"%PDF")
     preview = host_client.get("/review/2024/print/?format=html&lang=de").content.decode()
     assert "<h2>Meister</h2>" in preview and "2024 im Rückblick" in preview
+
+
+def test_every_column_of_the_reviews_tables_has_its_header(host_client, history):
+    """A screen reader names each cell by its column (axe's td-has-header)."""
+    html = host_client.get("/review/2024/").content.decode()
+    for table in re.findall(r"<table.*?</table>", html, re.S):
+        first_row = re.search(r"<tbody>\s*<tr>(.*?)</tr>", table, re.S)
+        if first_row:
+            columns = len(re.findall(r"<t[dh][ >]", first_row[1]))
+            head = re.search(r"<thead>.*?</thead>", table, re.S)
+            assert head and len(re.findall(r"<th[ >]", head[0])) >= columns, table[:200]
 
 
 @pytest.mark.parametrize("url", ["/review/0/", "/review/99999/", "/review/abc/",

@@ -193,3 +193,16 @@ def test_nobody_is_the_favourite_where_the_chances_are_even(host_client, househo
     chances = chances[:chances.index("</p>")]
     assert "Chances to win" in chances and "25%" in chances
     assert "Favourite" not in chances
+
+
+def test_the_ratings_page_says_what_its_numbers_are(host_client, household, night, family,
+                                                    uno):
+    """Jan at -0.3 on a page that said ratings start at 0 and rise; a newcomer's chance above
+    Opa's, unexplained. The words now say both."""
+    plays(household, night, uno, family[:2], [(10, 5)])
+
+    page = host_client.get(reverse("ratings")).content.decode()
+
+    assert "starts at 0 and rises" not in page
+    assert "can take it below 0" in page
+    assert "a newcomer counts as an average player" in page
