@@ -42,12 +42,17 @@
     if (!element || element === document.body) return null;
     if (element.id) return "#" + CSS.escape(element.id);
     if (element.name) {
-      const value = element.value && element.tagName === "BUTTON"
-        ? `[value="${CSS.escape(element.value)}"]` : "";
+      const chosen = element.tagName === "BUTTON" || ["radio", "checkbox"].includes(element.type);
+      const value = element.value && chosen ? `[value="${CSS.escape(element.value)}"]` : "";
       return `${element.tagName.toLowerCase()}[name="${CSS.escape(element.name)}"]${value}`;
     }
     return null;
   }
+
+  // A form that answers each choice with itself (the new-game screen: a game, a player, a
+  // seat) keeps the focus on the control chosen; without this it fell to the page after
+  // every choice, and a keyboard started again from the top.
+  let focusInPage = null;
 
   // Where the focus goes once htmx has replaced (part of) a dialog: noted before the swap.
   let focusAfterSwap = null;  // {dialog: its id, selector, inside: it had the focus, opened}
@@ -89,12 +94,21 @@
       dialog: dialog.id, selector: describe(active), inside: closing || dialog.contains(active),
     };
     closing = false;
+    const target = event.detail.target;
+    focusInPage = !dialog && target && target.contains(active) ? describe(active) : null;
   });
 
   document.addEventListener("htmx:afterSettle", () => {
     const was = focusAfterSwap;
     focusAfterSwap = null;
     announceChanges();
+    const selector = focusInPage;
+    focusInPage = null;
+    if (selector && (!document.activeElement || document.activeElement === document.body)) {
+      const again = Array.from(document.querySelectorAll(selector))
+        .find((control) => !control.closest("[aria-hidden=true]") && !control.disabled);
+      if (again) again.focus();
+    }
     const dialog = was && document.getElementById(was.dialog);
     if (!dialog) return;
     if (dialog.classList.contains("empty")) {

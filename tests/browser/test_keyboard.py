@@ -199,3 +199,23 @@ def test_typing_on_the_number_pad_goes_on_while_another_tablet_enters(host_page:
     expect(points).to_be_focused()
     keys.press("2")
     expect(points).to_have_value("12")
+
+
+def test_the_new_game_screen_keeps_the_focus_on_each_choice(host_page: Page, live_server,
+                                                            table):
+    """Each choice answers with the form again; the focus stayed on none of them, and a
+    keyboard began from the top after every player (60 presses for two)."""
+    page = host_page
+    page.goto(f"{live_server.url}{table['night'].get_absolute_url()}plays/new/")
+    first_game = page.locator("input[name=game]").first
+    first_game.focus()
+    page.keyboard.press("ArrowDown")
+    second = page.locator("input[name=game]").nth(1)
+    expect(second).to_be_checked()
+    expect(page.locator("input[name=game]:checked")).to_be_focused()
+    seat = page.locator("button.seat-tap").first
+    seat.focus()
+    name = seat.get_attribute("value")
+    page.keyboard.press("Enter")
+    expect(page.locator(f"button.seat-tap[value='{name}']")).to_have_class(re.compile("chosen"))
+    expect(page.locator(f"button.seat-tap[value='{name}']")).to_be_focused()
