@@ -82,6 +82,7 @@
   }
 
   document.addEventListener("htmx:beforeSwap", (event) => {
+    focusInPage = null;
     const active = document.activeElement;
     const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (elt && elt.matches && elt.matches("a.cell, a.pad-cell")) {
@@ -166,6 +167,19 @@
         dice[dice.length - 1].click();
       }
     }
+  });
+
+  // ---- Straight to the turn -----------------------------------------------------------
+  // The sheet's "To Anna's next field": her first open field, without a Tab through every
+  // cell above it (29 for Full House).
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a.skip-to-turn");
+    if (!link) return;
+    const player = CSS.escape(link.dataset.player);
+    const open = document.querySelector(`#sheet td[id^="c-${player}-"] a.cell:not(.filled)`);
+    if (!open) return;
+    event.preventDefault();
+    open.focus();
   });
 
   // ---- Tables wider than the screen ---------------------------------------------------

@@ -219,3 +219,21 @@ def test_the_new_game_screen_keeps_the_focus_on_each_choice(host_page: Page, liv
     page.keyboard.press("Enter")
     expect(page.locator(f"button.seat-tap[value='{name}']")).to_have_class(re.compile("chosen"))
     expect(page.locator(f"button.seat-tap[value='{name}']")).to_be_focused()
+
+
+def test_the_kniffel_sheet_takes_the_keyboard_straight_to_the_next_field(
+        host_page: Page, live_server, sheet, table):
+    """Full House was 29 Tabs away: one link before the sheet goes to the first open field
+    of the player whose turn it is."""
+    anna = table["players"][0]
+    for field, points in (("ones", 3), ("twos", 6), ("threes", 9)):
+        write_cell(sheet, anna, field, points, expected_version=None)
+    write_cell(sheet, table["players"][1], "ones", 2, expected_version=None)
+    page = host_page
+    page.goto(live_server.url + sheet.get_absolute_url())
+
+    link = page.get_by_role("link", name="To Ben's next field")
+    link.focus()
+    page.keyboard.press("Enter")
+
+    expect(focused(page)).to_have_attribute("aria-label", "Ben, Twos: empty")
