@@ -169,17 +169,40 @@
     }
   });
 
+  // ---- The number pad over the score pad ----------------------------------------------
+  // On a phone, an upright tablet or at 200% zoom the number pad is a bar fixed at the
+  // bottom, as tall as its keys need: the page leaves that much room below the table, and
+  // the open cell (and a cell that takes the focus) is scrolled clear of it (WCAG 2.4.11).
+  function roomForPad() {
+    const editor = document.getElementById("pad-editor");
+    const over = editor && !editor.classList.contains("empty")
+      && getComputedStyle(editor).position === "fixed";
+    document.documentElement.style.setProperty(
+      "--pad-room", over ? `${editor.offsetHeight + 12}px` : "0px");
+    const open = over && document.querySelector(".pad-cell.open");
+    if (open) open.scrollIntoView({block: "nearest"});
+  }
+
+  document.addEventListener("focusin", (event) => {
+    if (event.target.matches && event.target.matches(".pad-cell")) {
+      event.target.scrollIntoView({block: "nearest"});
+    }
+  });
+
   // ---- Straight to the turn -----------------------------------------------------------
-  // The sheet's "To Anna's next field": her first open field, without a Tab through every
-  // cell above it (29 for Full House).
+  // The sheet's "To the next field of the player in turn": their first open field, without
+  // a Tab through every cell above it (29 for Full House). The sheet's columns mark the
+  // player in turn (col.current).
   document.addEventListener("click", (event) => {
     const link = event.target.closest && event.target.closest("a.skip-to-turn");
-    if (!link) return;
-    const player = CSS.escape(link.dataset.player);
-    const open = document.querySelector(`#sheet td[id^="c-${player}-"] a.cell:not(.filled)`);
+    const cols = document.querySelectorAll("#sheet-cols col");
+    const column = Array.from(cols).findIndex((col) => col.classList.contains("current"));
+    if (!link || column < 0) return;
+    const open = Array.from(document.querySelectorAll("#sheet tbody tr"),
+      (row) => row.children[column]).find((cell) => cell && cell.querySelector("a.cell:not(.filled)"));
     if (!open) return;
     event.preventDefault();
-    open.focus();
+    open.querySelector("a.cell").focus();
   });
 
   // ---- Tables wider than the screen ---------------------------------------------------
@@ -211,9 +234,14 @@
     focusableFrames();
   });
   document.addEventListener("htmx:load", focusableFrames);
-  window.addEventListener("resize", focusableFrames);
+  document.addEventListener("htmx:afterSettle", roomForPad);
+  window.addEventListener("resize", () => {
+    focusableFrames();
+    roomForPad();
+  });
   document.addEventListener("DOMContentLoaded", () => {
     remember();
     focusableFrames();
+    roomForPad();
   });
 })();

@@ -15,7 +15,7 @@ RED, BLUE = COLOURS[0][0], COLOURS[1][0]
 
 
 def add_player(page: Page, name: str) -> None:
-    form = page.locator("#players form").last
+    form = page.locator("#players form.player-form").last
     form.get_by_label("Name of the new player").fill(name)
     form.get_by_role("button", name="Add player").click()
 
@@ -35,7 +35,7 @@ def test_a_family_sets_itself_up_and_invites_a_second_account(
 
     page.get_by_role("link", name="Household").click()
     page.wait_for_url(f"{live_server.url}/household/")
-    new_player = page.locator("#players form").last
+    new_player = page.locator("#players form.player-form").last
     expect(new_player.locator("input[type=radio]:checked")).to_have_value(RED)
     add_player(page, "Mia")
     expect(page.locator("#players summary", has_text="Mia")).to_contain_text("Red")

@@ -207,16 +207,22 @@ def test_the_new_game_screen_keeps_the_focus_on_each_choice(host_page: Page, liv
     keyboard began from the top after every player (60 presses for two)."""
     page = host_page
     page.goto(f"{live_server.url}{table['night'].get_absolute_url()}plays/new/")
-    first_game = page.locator("input[name=game]").first
-    first_game.focus()
-    page.keyboard.press("ArrowDown")
-    second = page.locator("input[name=game]").nth(1)
-    expect(second).to_be_checked()
+
+    def answered(press: str) -> None:
+        """Press ``press`` and wait until the form has answered it with itself."""
+        before = page.locator("#setup").element_handle()
+        page.keyboard.press(press)
+        page.wait_for_function("(old) => !old.isConnected", arg=before)
+        page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+
+    page.locator("input[name=game]").first.focus()
+    answered("ArrowDown")
+    expect(page.locator("input[name=game]").nth(1)).to_be_checked()
     expect(page.locator("input[name=game]:checked")).to_be_focused()
     seat = page.locator("button.seat-tap").first
-    seat.focus()
     name = seat.get_attribute("value")
-    page.keyboard.press("Enter")
+    seat.focus()
+    answered("Enter")
     expect(page.locator(f"button.seat-tap[value='{name}']")).to_have_class(re.compile("chosen"))
     expect(page.locator(f"button.seat-tap[value='{name}']")).to_be_focused()
 
@@ -232,8 +238,40 @@ def test_the_kniffel_sheet_takes_the_keyboard_straight_to_the_next_field(
     page = host_page
     page.goto(live_server.url + sheet.get_absolute_url())
 
-    link = page.get_by_role("link", name="To Ben's next field")
+    link = page.get_by_role("link", name="To the next field of the player in turn")
     link.focus()
     page.keyboard.press("Enter")
 
     expect(focused(page)).to_have_attribute("aria-label", "Ben, Twos: empty")
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 512, "height": 384}],
+                         ids=["phone", "tablet-at-200%"])
+def test_the_number_pad_never_covers_the_cell_it_is_for(host_page: Page, live_server, table,
+                                                        size):
+    """On a phone and at 200% zoom the number pad is a bar at the bottom: after twelve
+    rounds, the cell it is open for, and the cell the focus returns to, stay above it."""
+    page = host_page
+    page.set_viewport_size(size)
+    game = OwnGameFactory(household=table["household"], name="Skyjo")
+    pad = start_play(household=table["household"], game="generic", players=table["players"],
+                     game_night=table["night"], user=table["host"], own_game=game)
+    for number in range(1, 13):
+        for index in range(2):
+            pad.refresh_from_db()
+            enter_round_points(pad.pk, number, index, member=table["host"], typed=str(number),
+                               expected_version=pad.version)
+    page.goto(live_server.url + pad.get_absolute_url())
+
+    def clear_of_the_pad(cell) -> bool:
+        box, bar = cell.bounding_box(), page.locator("#pad-editor").bounding_box()
+        return box is not None and bar is not None and box["y"] + box["height"] <= bar["y"] + 1
+
+    cell = page.get_by_label("Anna, round 13: empty")
+    cell.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#pad-editor input[name=points]")).to_be_focused()
+    page.wait_for_function("() => !document.querySelector('#pad-editor.htmx-settling')")
+    assert clear_of_the_pad(page.locator(".pad-cell.open"))
+    page.keyboard.press("Escape")
+    assert clear_of_the_pad(focused(page))
