@@ -11,6 +11,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.html import format_html
@@ -73,8 +74,10 @@ PRUNE_SECONDS = 3600
 PRUNE_CLAIM = "entry-keys-pruned"
 
 #: What a key may keep of its answer, all told: a busy tablet writes thousands of keys an
-#: evening, and a repeat needs the answer's status and where to go, rarely its page.
-KEPT_BYTES = 1024
+#: evening, and a repeat needs the answer's status and where to go, rarely its page. A
+#: Kniffel cell's answer, the longest a tablet sends often, is ~0.9 KB compressed for two
+#: players and ~1.2 KB for six; what does not fit is rebuilt on a repeat (see :func:`replay`).
+KEPT_BYTES = 1536
 
 
 class EntryOnceMiddleware:
@@ -123,7 +126,7 @@ def keep_answer(entry: AppliedEntry, response: HttpResponse) -> None:
     entry.headers = {name: response[name] for name in REPLAYED_HEADERS if name in response}
     room = (KEPT_BYTES - len(entry.key) - len(entry.path.encode()) - len(entry.content_type)
             - len(json.dumps(entry.headers).encode()) - 16)
-    entry.body = compact_answer(response.content, room)
+    entry.body = compact_answer(without_csrf_tokens(response.content), room)
     if not entry.body and response.status_code >= 400:
         message = refusal_of(response.content).encode()[:room]
         entry.body, entry.content_type = message.decode("utf-8", "ignore").encode(), REFUSAL_TYPE
@@ -134,6 +137,22 @@ def compact_answer(content: bytes, room: int) -> bytes:
     """``content`` compressed, if it fits in ``room`` bytes; else nothing."""
     compressed = zlib.compress(content, 9)
     return compressed if len(compressed) <= room else b""
+
+
+#: A form's CSRF token: random, so it does not compress, and a page repeats it per form.
+CSRF_FIELD = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+
+
+def without_csrf_tokens(content: bytes) -> bytes:
+    """``content`` with its forms' CSRF tokens left empty: they are most of what a kept
+    answer cannot compress, and a repeat fills in the asking device's own (:func:`replay`)."""
+    return CSRF_FIELD.sub(rb"\1\2", content)
+
+
+def with_csrf_tokens(content: bytes, request: HttpRequest) -> bytes:
+    """``content`` with every form's CSRF token filled in for ``request``."""
+    token = get_token(request).encode()
+    return CSRF_FIELD.sub(lambda field: field.group(1) + token + field.group(2), content)
 
 
 #: The kept answer is only a refusal's message (its page did not fit).
@@ -167,7 +186,8 @@ def replay(entry: AppliedEntry, request: HttpRequest) -> HttpResponse:
             format_html('<p class="error" role="alert">{}</p>', kept.decode()),
             status=entry.status)
     elif kept:
-        response = HttpResponse(zlib.decompress(kept), status=entry.status,
+        response = HttpResponse(with_csrf_tokens(zlib.decompress(kept), request),
+                                status=entry.status,
                                 content_type=entry.content_type or None)
     else:
         response = HttpResponse(b"", status=entry.status)

@@ -1,8 +1,11 @@
-"""A key keeps at most a kilobyte of its entry's answer, and a repeat is still answered as a
+"""A key keeps at most KEPT_BYTES of its entry's answer, and a repeat is still answered as a
 device needs: applied once, told where to go, refused with its reason."""
+
+import re
 
 import pytest
 from django.db.models.functions import Length
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import OwnGameFactory
@@ -33,7 +36,7 @@ def stored_bytes(entry: AppliedEntry) -> int:
             + len(str(row.headers)) + len(bytes(row.body)))
 
 
-def test_a_keyed_pad_entry_keeps_at_most_a_kilobyte_and_is_applied_once(host_client, pad):
+def test_a_keyed_pad_entry_keeps_at_most_kept_bytes_and_is_applied_once(host_client, pad):
     url = reverse("pad_cell", args=[pad.pk, 1, 0])
     entry = {"points": "12", "save": "1", "version": pad.version, "seen": ""}
     first = host_client.post(url, entry, **HTMX, **keyed("k" * 32))
@@ -76,3 +79,30 @@ def test_a_short_answer_is_kept_whole(host_client, pad):
     assert first.status_code == 302
     assert (again.status_code, again["Location"]) == (302, first["Location"])
     assert "HX-Reswap" not in again
+
+
+def test_a_repeated_kniffel_answer_is_kept_whole_with_forms_that_still_post(host, kniffel,
+                                                                           family):
+    """The kept answer leaves the forms' CSRF tokens out (random, they do not compress); a
+    repeat fills in fresh ones, so the replayed sheet's Undo works under CSRF checks."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(host)
+    client.get(reverse("play_detail", args=[kniffel.pk]))  # the CSRF cookie, as a tablet has it
+    token = client.cookies["csrftoken"].value
+    url = reverse("cell_editor", args=[kniffel.pk, family[0].pk, "chance"])
+    entry = {"dice": "6,6,5,5,4", "choose": "chance", "version": "",
+             "csrfmiddlewaretoken": token}
+    first = client.post(url, entry, **HTMX, **keyed("c" * 32))
+    kept = AppliedEntry.objects.get(key="c" * 32)
+    assert first.status_code == 200 and len(bytes(kept.body)) > 0
+    assert stored_bytes(kept) <= KEPT_BYTES - 400  # room for more players, longer names
+
+    again = client.post(url, entry, **HTMX, **keyed("c" * 32))
+    assert again["Idempotent-Replayed"] == "true" and "HX-Reswap" not in again
+    undo = re.search(r'action="(/plays/\d+/undo/)".*?name="csrfmiddlewaretoken" '
+                     r'value="([^"]+)"', again.content.decode(), re.DOTALL)
+    assert undo and undo.group(2)
+    undone = client.post(undo.group(1), {"csrfmiddlewaretoken": undo.group(2),
+                                         "version": Play.objects.get(pk=kniffel.pk).version})
+    assert undone.status_code in (200, 302)
+    assert Play.objects.get(pk=kniffel.pk).cells.count() == 0
