@@ -151,6 +151,8 @@ def without_csrf_tokens(content: bytes) -> bytes:
 
 def with_csrf_tokens(content: bytes, request: HttpRequest) -> bytes:
     """``content`` with every form's CSRF token filled in for ``request``."""
+    if not CSRF_FIELD.search(content):
+        return content
     token = get_token(request).encode()
     return CSRF_FIELD.sub(lambda field: field.group(1) + token + field.group(2), content)
 
