@@ -48,6 +48,12 @@ so its points are stored as zero or less. A sheet by categories keeps its rows i
 with points have one. ``tiebreak`` (optional) names the category whose most points break
 a tie of the totals ("most food wins a tie"); sides tied there too share the place.
 
+``tiebreak_count`` (optional, any game with points) names a count that is no part of the
+score and is asked for only when totals are tied (Wingspan: "food tokens left"). The result
+keeps it in ``tie_counts``, mapping the tied sides to their count: of sides still level
+after the tie-break category, the most takes the better place; sides not all counted, or
+level on the count too, share the place.
+
 ``sums`` (optional, rows kept in ``rounds``) keeps a cell's short sum as typed ("3+6+2"),
 a list parallel to ``rounds`` mapping sides to the sum, which must add up to the cell's
 points (the points of a ``minus`` category are the sum taken off).
@@ -142,6 +148,7 @@ class Played:
     winners: list[str] = field(default_factory=list)
     unscored: list[str] = field(default_factory=list)
     places: dict[str, int] = field(default_factory=dict)
+    tie_counts: dict[str, int] = field(default_factory=dict)
     finished: bool = True
 
     def totals(self) -> dict[str, int]:
@@ -160,7 +167,7 @@ class Generic(Rules[Played]):
     min_players = 1
     max_players = 20
     result_keys = frozenset({"scores", "rounds", "sums", "teams", "order", "won", "score",
-                             "winners", "unscored", "places", "finished"})
+                             "winners", "unscored", "places", "finished", "tie_counts"})
     house_rules = (
         Option("scoring", Text("How it is scored"), "most_points", SCORINGS),
         Option("teams", Text("Players sit in teams"), False, YES_NO),
@@ -172,6 +179,8 @@ class Generic(Rules[Played]):
                maximum=MAX_CATEGORIES),
         Option("tiebreak", Text("Category that breaks a tie"), "", kind="text",
                maximum=CATEGORY_NAME_LENGTH),
+        Option("tiebreak_count", Text("Count that breaks a tie, asked only then"), "",
+               kind="text", maximum=CATEGORY_NAME_LENGTH),
     )
 
     def check_house_rules(self, house_rules: dict[str, Any], problems: Problems) -> None:
@@ -188,6 +197,11 @@ class Generic(Rules[Played]):
             problems.add("house_rules.end_target",
                          Text("Only a game with points can end at a score."),
                          field="house_rules.end")
+        if house_rules["tiebreak_count"] and house_rules["scoring"] not in (
+                "most_points", "fewest_points"):
+            problems.add("house_rules.tiebreak_count_points",
+                         Text("Only a game with points has totals to be tied."),
+                         field="house_rules.tiebreak_count")
         self._check_sheet(house_rules, problems)
 
     @staticmethod
@@ -238,7 +252,34 @@ class Generic(Rules[Played]):
         played = self._read_played(result, players, house_rules, problems)
         places = self._read_places(optional(result, "places"), played.sides,
                                    house_rules["scoring"], problems)
-        return replace(played, places=places) if places else played
+        tie_counts = self._read_tie_counts(optional(result, "tie_counts"), played.sides,
+                                           house_rules, problems)
+        return replace(played, places=places, tie_counts=tie_counts)
+
+    @staticmethod
+    def _read_tie_counts(value: Any, sides: Mapping[str, Any], house_rules: Mapping[str, Any],
+                         problems: Problems) -> dict[str, int]:
+        """The counts that break a tie: a count of 0 or more for sides of the play."""
+        if value is None:
+            return {}
+        if not house_rules["tiebreak_count"]:
+            problems.add("tie_counts.no_count",
+                         Text("This game has no count that breaks a tie."), field="tie_counts")
+            return {}
+        if not isinstance(value, Mapping):
+            problems.add("tie_counts.invalid", Text("The tie-break counts are unreadable."),
+                         field="tie_counts")
+            return {}
+        counts: dict[str, int] = {}
+        for side, count in value.items():
+            if side not in sides:
+                problems.add("players.unknown", Text("{other} is not playing in this game.",
+                                                     other=str(side)), field="tie_counts")
+            elif count is not None:
+                counts[side] = read_count(count, 0, SCORE_LIMIT, problems, player=side,
+                                          field="tie_counts",
+                                          label=Text("The count that breaks the tie"))
+        return counts
 
     def _read_played(self, result, players, house_rules, problems) -> Played:
         found = len(problems)
@@ -508,6 +549,7 @@ class Generic(Rules[Played]):
         else:
             side_places = places_by_points(totals, lower)
             side_places = self._with_tiebreak(side_places, played, rules)
+            side_places = self._with_tie_counts(side_places, played.tie_counts)
             side_places |= {side: len(totals) + 1 for side in played.unscored}
         side_places = played.places or self._with_recorded_winners(side_places,
                                                                     played.winners)
@@ -549,6 +591,20 @@ class Generic(Rules[Played]):
             tied = [side for side in places if places[side] == place]
             broken |= {side: place + rank - 1 for side, rank in
                        places_by_points({side: decider[side] for side in tied}).items()}
+        return broken
+
+    @staticmethod
+    def _with_tie_counts(places: dict[str, int], counts: Mapping[str, int]) -> dict[str, int]:
+        """Sides still sharing a place, all counted, ordered by the most of the count; sides
+        level there too, or not all counted, share the place."""
+        if not counts:
+            return places
+        broken = dict(places)
+        for place in set(places.values()):
+            tied = [side for side in places if places[side] == place]
+            if len(tied) > 1 and all(side in counts for side in tied):
+                broken |= {side: place + rank - 1 for side, rank in
+                           places_by_points({side: counts[side] for side in tied}).items()}
         return broken
 
     @staticmethod

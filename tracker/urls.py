@@ -48,6 +48,7 @@ urlpatterns = [
          name="pad_cell"),
     path("plays/<id:play_id>/rounds/undo/", pads.pad_undo_round, name="pad_undo_round"),
     path("plays/<id:play_id>/finish/", pads.pad_finish, name="pad_finish"),
+    path("plays/<id:play_id>/ties/", pads.pad_tie_counts, name="pad_tie_counts"),
     path("plays/<id:play_id>/extra-kniffels/", sheets.sheet_extra_kniffels,
          name="sheet_extra_kniffels"),
     path("plays/<id:play_id>/coach/<id:player_id>/", coach.play_analysis, name="play_analysis"),

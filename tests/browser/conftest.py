@@ -232,6 +232,12 @@ def family_pages(table, settings, coach_tables) -> dict[str, str]:
     corrected["elephants"][players[1].key][1] = "seat:4"
     record_result(finished, corrected, expected_version=finished.version, user=host)
     analysed = finished_kniffel(household, night, players[:2])
+    tied = play("generic", players[:3], own_game=own("Wingspan", sheet="categories",
+                                                    categories=[{"name": "Birds",
+                                                                 "minus": False}],
+                                                    tiebreak_count="food tokens left"))
+    record_result(tied, {"rounds": [{player.key: 40 for player in players[:3]}],
+                         "finished": True}, expected_version=tied.version)
     series = Series.objects.create(household=household, name="Winterrennen",
                                    game="maus_im_nacken", races_planned=3, created_by=host)
     series.players.set(players[:2])
@@ -259,6 +265,7 @@ def family_pages(table, settings, coach_tables) -> dict[str, str]:
         "the Kniffel sheet": kniffel.get_absolute_url(),
         "the Weltraum-Kniffel sheet": space.get_absolute_url(),
         "the score pad": pad.get_absolute_url(),
+        "a tie to break": tied.get_absolute_url(),
         "a corrected result": finished.get_absolute_url(),
         "the history": "/history/",
         "a player's page": f"/players/{players[4].pk}/",

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import cell_named, type_on_pad
 from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.models import Play
-from tracker.table.recording import start_play
+from tracker.table.recording import record_result, start_play
 
 pytestmark = pytest.mark.browser
 
@@ -82,3 +82,46 @@ def test_a_wingspan_game_of_four_on_two_tablets(host_page: Page, second_host_pag
     assert {p.player.name: p.place for p in play.participants.all()} == {
         "David": 1, "Ben": 2, "Carla": 3, "Anna": 4}
     assert play.result["sums"][0][players[0].key] == "9+7+5+4"
+
+
+def test_a_tie_broken_by_food_tokens_left_on_a_phone_by_keyboard(
+        host_page: Page, second_host_page: Page, live_server, table):
+    """Papa and Mama level at 64: the pad asks the two of them, and only them, for the food
+    tokens left; typed and sent by keyboard, the places follow on both devices."""
+    household = table["household"]
+    papa, mama = (PlayerFactory(household=household, name=name) for name in ("Papa", "Mama"))
+    jan = PlayerFactory(household=household, name="Jan")
+    wingspan = OwnGameFactory(household=household, name="Wingspan", sheet="categories",
+                              categories=[{"name": "Birds", "minus": False},
+                                          {"name": "Eggs", "minus": False}],
+                              tiebreak_count="food tokens left")
+    play = start_play(household=household, game="generic", own_game=wingspan,
+                      players=[papa, mama, jan], game_night=table["night"], user=table["host"])
+    record_result(play, {"rounds": [{papa.key: 50, mama.key: 52, jan.key: 40},
+                                    {papa.key: 14, mama.key: 12, jan.key: 9}],
+                         "finished": True}, expected_version=play.version)
+    phone, tablet = host_page, second_host_page
+    phone.set_viewport_size({"width": 390, "height": 844})
+    for page in (phone, tablet):
+        page.goto(live_server.url + play.get_absolute_url())
+    ties = phone.locator("form.ties")
+    expect(ties).to_contain_text("Papa, Mama both have 64: the most food tokens left breaks "
+                                 "the tie.")
+    expect(ties.get_by_label("Jan: food tokens left")).to_have_count(0)
+
+    ties.get_by_label("Papa: food tokens left").focus()
+    phone.keyboard.type("5")
+    phone.keyboard.press("Tab")
+    expect(ties.get_by_label("Mama: food tokens left")).to_be_focused()
+    phone.keyboard.type("3")
+    phone.keyboard.press("Enter")
+    for page in (phone, tablet):
+        expect(page.locator(".celebrate")).to_contain_text("Papa")
+        expect(page.locator(".tiebreak-note")).to_have_text(
+            "Papa, Mama both have 64: the most food tokens left decided (5 to 3).")
+        # Decided, the count is still there to correct, folded away.
+        expect(page.locator("form.ties")).to_be_hidden()
+        expect(page.locator("details.ties-done summary")).to_have_text(
+            "Correct the food tokens left")
+    assert {p.player.name: p.place for p in play.participants.all()} == {
+        "Papa": 1, "Mama": 2, "Jan": 3}

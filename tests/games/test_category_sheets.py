@@ -103,3 +103,46 @@ def test_every_category_entered_is_the_end_of_the_sheet():
     rows[3] = {"ada": 0, "bruno": 0, "carla": 0}
     assert str(RULES.end_reached(sheet(rows) | {"finished": False})) == (
         "Every category is entered.")
+
+
+WINGSPAN_TIE = [{"ada": 40, "bruno": 40, "carla": 38}, {"ada": 12, "bruno": 12, "carla": 14},
+                {"ada": 8, "bruno": 8, "carla": 6}, {}]  # 60, 60, 58
+
+
+def test_a_tie_break_count_decides_a_tie_only_once_entered():
+    """Wingspan: a tie goes to the most food tokens left, counted only when totals tie."""
+    rules = {"tiebreak_count": "Food tokens left"}
+    assert RULES.score(sheet(WINGSPAN_TIE, **rules)).places == {
+        "ada": 1, "bruno": 1, "carla": 3}
+    counted = sheet(WINGSPAN_TIE, **rules) | {"tie_counts": {"ada": 1, "bruno": 3}}
+    assert RULES.score(counted).places == {"bruno": 1, "ada": 2, "carla": 3}
+
+
+def test_a_count_breaks_only_a_tie_it_covers_and_a_level_count_is_shared():
+    rows = [{"ada": 30, "bruno": 30, "carla": 20}, {}, {}, {}]
+    rules = {"tiebreak_count": "Food tokens left"}
+    assert RULES.score(sheet(rows, **rules) | {"tie_counts": {"ada": 2, "bruno": 5}}
+                       ).places == {"bruno": 1, "ada": 2, "carla": 3}
+    assert RULES.score(sheet(rows, **rules) | {"tie_counts": {"ada": 2, "bruno": 2}}
+                       ).places == {"ada": 1, "bruno": 1, "carla": 3}
+    # Only one of the tied counted: the tie stands until both are.
+    assert RULES.score(sheet(rows, **rules) | {"tie_counts": {"bruno": 5}}
+                       ).places == {"ada": 1, "bruno": 1, "carla": 3}
+    # The category comes first, the count after it.
+    rows[1] = {"ada": 4, "bruno": 1}
+    rows[0] = {"ada": 26, "bruno": 29, "carla": 20}
+    both = sheet(rows, tiebreak="Eggs", **rules) | {"tie_counts": {"ada": 0, "bruno": 9}}
+    assert RULES.score(both).places == {"ada": 1, "bruno": 2, "carla": 3}
+
+
+def test_a_count_is_a_whole_number_of_a_player_in_a_game_that_has_one():
+    rows = [{"ada": 30, "bruno": 30}, {}, {}, {}]
+    assert messages(sheet(rows) | {"tie_counts": {"ada": 2}}) == [
+        "This game has no count that breaks a tie."]
+    counted = sheet(rows, tiebreak_count="Food tokens left")
+    assert messages(counted | {"tie_counts": {"ada": -1, "zoe": 2}}) == [
+        "ada: The count that breaks the tie must be a whole number from 0 to 1000000.",
+        "zoe is not playing in this game."]
+    assert "Only a game with points has totals to be tied." in [
+        str(p) for p in RULES.validate_house_rules({"scoring": "places",
+                                                    "tiebreak_count": "Food"})]

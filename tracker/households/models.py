@@ -36,6 +36,35 @@ COLOURS = [
 ]
 
 
+#: A player's look at one table: a colour of :data:`COLOURS` and a marker (0: a plain dot;
+#: 1, 2: a ring, a square), so that past ten players nobody at a table looks like another.
+SeatLook = tuple[str, int]
+MARKERS = 3
+
+
+def seat_looks(colours: list[str]) -> list[SeatLook]:
+    """How each player at a table looks, in seat order, from their own ``colours``: the
+    first to have a colour keeps it; a player whose colour is taken at the table takes the
+    first colour nobody there has, and past ten players a colour again with the next
+    marker."""
+    palette = [colour for colour, _label in COLOURS]
+    taken: set[SeatLook] = set()
+    looks: list[SeatLook | None] = []
+    for colour in colours:
+        look = (colour, 0)
+        looks.append(None if look in taken else look)
+        taken.add(look)
+    free = [(colour, marker) for marker in range(MARKERS) for colour in palette
+            if (colour, marker) not in taken]
+    return [look if look is not None else (free.pop(0) if free else (colour, 0))
+            for look, colour in zip(looks, colours, strict=True)]
+
+
+def colour_label(colour: str) -> str:
+    """A palette colour's name in the active language ("Red")."""
+    return str(dict(COLOURS).get(colour, colour))
+
+
 def tidy_name(name: str) -> str:
     """A name as it looks: " Anna  Lena " is "Anna Lena", an accent typed as two characters
     becomes one, and invisible characters (zero-width spaces) are dropped, so names that

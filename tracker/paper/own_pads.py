@@ -113,8 +113,14 @@ def ending_text(own_game: OwnGame | dict[str, Any]) -> str:
                               end_at) % {"rounds": end_at})
     elif end == "target" and end_at:
         parts.append(_("Ends when someone reaches %(points)s points.") % {"points": end_at})
-    if rules.get("tiebreak") and rules.get("sheet", "rounds") != "rounds":
-        parts.append(_("A tie goes to the most %(category)s.") % {"category": rules["tiebreak"]})
+    deciders = [rules["tiebreak"]] if rules.get("tiebreak") and rules.get(
+        "sheet", "rounds") != "rounds" else []
+    deciders += [rules["tiebreak_count"]] if rules.get("tiebreak_count") else []
+    if len(deciders) == 1:
+        parts.append(_("A tie goes to the most %(category)s.") % {"category": deciders[0]})
+    elif deciders:
+        parts.append(_("A tie goes to the most %(category)s, then the most %(count)s.")
+                     % {"category": deciders[0], "count": deciders[1]})
     return " ".join(parts)
 
 

@@ -15,7 +15,8 @@ Since migration 0025 a document also carries each play's ``note`` and ``length_m
 each night's ``place`` ("" at home) and how each own game's points are written down
 (``sheet``, ``categories``, ``tiebreak``, ``pad_moves``); a result may keep its ``sums``.
 A document from before has none of them: its plays come in without a note or a length,
-its nights at home, its own games round by round.
+its nights at home, its own games round by round. Since migration 0028 an own game may
+name a ``tiebreak_count`` and a result keep its ``tie_counts``; without them, ties stand.
 
 The household, each player, own game and play may carry ``elsewhere``: what the app it came
 from knows of it, by app (``{"bgstats": {...}}``: the object as BG Stats wrote it, its uuid

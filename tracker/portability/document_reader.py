@@ -188,7 +188,7 @@ class DocumentReader:
         problems = Problems()
         options = {option.key: option for option in generic.Generic.house_rules}
         definition = {key: options[key].read(item.get(key, options[key].default), problems)
-                      for key in ("sheet", "categories", "tiebreak")}
+                      for key in ("sheet", "categories", "tiebreak", "tiebreak_count")}
         if problems or definition["categories"] != item.get("categories", []):
             raise self.wrong(where, problems[0].field.removeprefix("house_rules.")
                              if problems and problems[0].field else "categories")

@@ -69,7 +69,8 @@ def export_household(household: Household) -> dict[str, Any]:
                        "teams": own.teams, "end": own.end, "end_at": own.end_at,
                        "min_players": own.min_players, "max_players": own.max_players,
                        "note": own.note, "sheet": own.sheet, "categories": own.categories,
-                       "tiebreak": own.tiebreak, "pad_moves": own.pad_moves,
+                       "tiebreak": own.tiebreak, "tiebreak_count": own.tiebreak_count,
+                       "pad_moves": own.pad_moves,
                        "created_at": own.created_at.isoformat(), **from_elsewhere(own)}
                       for own in own_games],
         "nights": [{"id": night_ids[night.pk], "date": night.date.isoformat(),

@@ -22,9 +22,10 @@ class OwnGameForm(forms.ModelForm):
     class Meta:
         model = OwnGame
         fields = ["name", "scoring", "teams", "end", "end_at", "sheet", "categories",
-                  "tiebreak", "pad_moves", "min_players", "max_players", "note"]
+                  "tiebreak", "tiebreak_count", "pad_moves", "min_players", "max_players", "note"]
         widgets = {"name": forms.TextInput(attrs={"autocomplete": "off"}),
                    "tiebreak": forms.TextInput(attrs={"autocomplete": "off"}),
+                   "tiebreak_count": forms.TextInput(attrs={"autocomplete": "off"}),
                    "note": forms.Textarea(attrs={"rows": 2})}
         error_messages = {"name": {"max_length": _(
             "A name has at most %(limit_value)d characters; this one has %(show_value)d.")}}
@@ -47,6 +48,10 @@ class OwnGameForm(forms.ModelForm):
         if "tiebreak" in self.fields:
             self.fields["tiebreak"].help_text = _(
                 "Optional: the category whose most points win a tie (most food wins).")
+        if "tiebreak_count" in self.fields:
+            self.fields["tiebreak_count"].help_text = _(
+                "Optional: what is counted when totals are tied, and only then; the most wins "
+                "(Wingspan: food tokens left).")
 
     def clean_sheet(self) -> str:
         return self.cleaned_data.get("sheet") or "rounds"
@@ -80,13 +85,16 @@ class OwnGameForm(forms.ModelForm):
             self.add_error("max_players", _("At least as many as the fewest players."))
         definition = {key: cleaned.get(key, default) for key, default in (
             ("scoring", "most_points"), ("teams", False), ("end", "host"), ("end_at", 0),
-            ("sheet", "rounds"), ("categories", []), ("tiebreak", ""))}
+            ("sheet", "rounds"), ("categories", []), ("tiebreak", ""), ("tiebreak_count", ""))}
         if definition["sheet"] == "rounds":
             definition |= {"categories": [], "tiebreak": ""}
         for problem in games.get("generic").validate_house_rules(definition):
             field = (problem.field or "").removeprefix("house_rules.")
             self.add_error(field if field in self.fields else None, say(problem))
         return cleaned
+
+    def clean_tiebreak_count(self) -> str:
+        return tidy_name(self.cleaned_data.get("tiebreak_count", ""))
 
 
 class QuickOwnGameForm(OwnGameForm):

@@ -21,7 +21,14 @@ from django.utils.translation import gettext_lazy as _
 import games
 from games import Outcome, generic
 from tracker.common.engine_text import say, say_lazy
-from tracker.households.models import Household, Player, household_changed, tidy_name
+from tracker.households.models import (
+    Household,
+    Player,
+    SeatLook,
+    household_changed,
+    seat_looks,
+    tidy_name,
+)
 
 SHEET_FIELDS = sorted(set(games.get("kniffel").field_keys)
                       | set(games.get("weltraum_kniffel").field_keys))
@@ -64,6 +71,10 @@ class OwnGame(models.Model):
     #: The category whose most points break a tie of the totals; empty for none.
     tiebreak = models.CharField(_("category that breaks a tie"), max_length=40, blank=True,
                                 default="")
+    #: A count that is no part of the score, asked for only when totals tie (Wingspan: food
+    #: tokens left); the most takes the better place. Empty for none.
+    tiebreak_count = models.CharField(_("count that breaks a tie"), max_length=40, blank=True,
+                                      default="")
     #: Where the number pad goes after a save: the next player, or the next row.
     pad_moves = models.CharField(_("after each entry, go to"), max_length=20,
                                  default="next_player",
@@ -104,7 +115,13 @@ class OwnGame(models.Model):
         return {"scoring": self.scoring, "teams": self.teams, "end": self.end,
                 "end_at": self.end_at, "sheet": self.sheet,
                 "categories": self.categories if by_categories else [],
-                "tiebreak": self.tiebreak if by_categories else ""}
+                "tiebreak": self.tiebreak if by_categories else "",
+                "tiebreak_count": self.tiebreak_count if self.scores_points else ""}
+
+    @property
+    def scores_points(self) -> bool:
+        """Whether its plays have totals (and so ties to break)."""
+        return self.scoring in ("most_points", "fewest_points")
 
 
 #: How an own game is named where the statistics count games: "own-<id>".
@@ -314,6 +331,18 @@ class Play(models.Model):
         """Whether the table wins or loses together: an own game played co-operatively."""
         return self.game == "generic" and self.house_rules.get("scoring") == "cooperative"
 
+    @property
+    def seat_looks(self) -> dict[int, SeatLook]:
+        """How each player looks at this table, by player id (see :func:`seat_looks`)."""
+        seated = sorted(self.participants.all(), key=lambda p: p.seat)
+        return dict(zip((p.player_id for p in seated),
+                        seat_looks([p.player.colour for p in seated]), strict=True))
+
+    def recoloured(self) -> list[Participant]:
+        """The players who look otherwise at this table than elsewhere, in seat order."""
+        return [p for p in sorted(self.participants.all(), key=lambda p: p.seat)
+                if p.look != (p.player.colour, 0)]
+
     def starter(self) -> Participant | None:
         """Who starts: the participant in the start seat (from prefetched participants)."""
         return next((p for p in self.participants.all() if p.seat == self.start_seat), None)
@@ -384,6 +413,16 @@ class Participant(models.Model):
     @property
     def player_key(self) -> str:
         return str(self.player_id)
+
+    @property
+    def look(self) -> SeatLook:
+        """How the player looks at this table (see :func:`seat_looks`): their own colour,
+        unless another player at the table has it. Read from the play's participants as
+        loaded with it; without them, the player's own colour."""
+        play = self.play if Participant.play.is_cached(self) else None
+        if play is None:
+            return self.player.colour, 0
+        return play.seat_looks.get(self.player_id, (self.player.colour, 0))
 
 
 class KniffelCell(models.Model):
@@ -485,6 +524,7 @@ class PlayChange(models.Model):
         ROUND_CORRECTED = "round_corrected", _("Points corrected")
         ROUND_UNDONE = "round_undone", _("Round undone")
         FINISHED = "finished", _("Game finished")
+        TIE_BROKEN = "tie_broken", _("Tie broken")
         ABANDONED = "abandoned", _("Abandoned")
 
     play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="changes",

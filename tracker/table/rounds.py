@@ -240,6 +240,29 @@ def finish_own_game(play: Play, *, expected_version: int,
     return change
 
 
+def record_tie_counts(play: Play, counts: dict[str, int], *, expected_version: int,
+                      user: AbstractBaseUser | None = None) -> PlayChange | None:
+    """Keep the count that breaks a tie of a finished game's totals (Wingspan: food tokens
+    left), for the tied sides given; the places follow. None when nothing changes (a
+    retried request). A count the engine cannot take is refused (InvalidResult)."""
+    with transaction.atomic():
+        locked = lock_sheet(play.pk)
+        check_changeable(locked)
+        kept = dict(locked.result.get("tie_counts") or {})
+        if all(kept.get(side) == count for side, count in counts.items()):
+            return None
+        if locked.version != expected_version or not locked.result.get("finished"):
+            raise EditConflict
+        result = full_result(locked, {**locked.result, "tie_counts": kept | counts})
+        _store(locked, result, locked.rules.score(result), expected_version)
+        change = PlayChange(play_id=locked.pk, action=PlayChange.Action.TIE_BROKEN,
+                            data={"tie_counts": counts},
+                            changed_by_id=user.pk if user else None)
+        change.save(force_insert=True)
+    play.refresh_from_db()
+    return change
+
+
 def _store_rounds(play: Play, rounds: Rounds, action: str, data: dict[str, Any],
                   expected_version: int, user: AbstractBaseUser | None, *,
                   finished: bool | None = None, sums: list[dict[str, str]] | None = None

@@ -45,6 +45,8 @@ class Side:
     leader: bool = False
     place: int | None = None
     colour: str | None = None
+    #: Past ten players at a table, the marker that tells two of one colour apart.
+    marker: int = 0
     member_names: str = ""
 
 
@@ -86,7 +88,7 @@ def sides_of(play: Play) -> list[Side]:
     participants = list(play.participants.all())
     if not play.house_rules.get("teams"):
         return [Side(key=p.player_key, index=index, name=p.player.name, members=[p],
-                     colour=p.player.colour)
+                     colour=p.look[0], marker=p.look[1])
                 for index, p in enumerate(participants)]
     by_key = {p.player_key: p for p in participants}
     sides = []
@@ -115,17 +117,67 @@ def mark_leaders(sides: list[Side], rounds: Rounds, lower: bool) -> int | None:
                 if round_ not in complete)
 
 
-def decided_by_tiebreak(play: Play, sides: list[Side], winners: list[Side]) -> str:
+@dataclass
+class TieToBreak:
+    """Sides of a finished game level on their totals (and on the tie-break category),
+    with the count that breaks the tie as entered so far (None: not yet)."""
+
+    total: int
+    sides: list[tuple[Side, int | None]]
+
+    @property
+    def names(self) -> str:
+        return name_list(side.name for side, _count in self.sides)
+
+    @property
+    def counted(self) -> bool:
+        return all(count is not None for _side, count in self.sides)
+
+
+def ties_to_break(play: Play, sides: list[Side]) -> list[TieToBreak]:
+    """The ties a game's count decides (Wingspan: food tokens left), asked for once the
+    game is finished: the sides that would share a place without the counts."""
+    if play.status != Play.Status.FINISHED or not play.house_rules.get("tiebreak_count"):
+        return []
+    uncounted = {key: value for key, value in play.result.items() if key != "tie_counts"}
+    places = play.rules.score(full_result(play, uncounted)).places
+    counts = play.result.get("tie_counts") or {}
+    by_place: dict[int, list[Side]] = {}
+    for side in sides:
+        if side.members:
+            by_place.setdefault(places[side.members[0].player_key], []).append(side)
+    return [TieToBreak(total=level[0].total,
+                       sides=[(side, counts.get(side.key)) for side in level])
+            for _place, level in sorted(by_place.items()) if len(level) > 1]
+
+
+def decided_by_tiebreak(play: Play, sides: list[Side], winners: list[Side],
+                        ties: list[TieToBreak]) -> str:
     """The sentence that says the tie-break decided, where the winners' total is another
-    side's too ("Papa and Mama both have 64: the most Food decided."); "" otherwise."""
+    side's too ("Papa and Mama both have 64: the most Food decided.", or with the count that
+    broke the tie, "... the most food tokens left decided (5 to 3)."); "" otherwise."""
     if not winners:
         return ""
     tied = [side for side in sides if side.total == winners[0].total]
-    tiebreak = play.house_rules.get("tiebreak") or ""
-    if len(tied) == len(winners) or not tiebreak:
+    if len(tied) == len(winners):
         return ""
-    said = {"sides": name_list(side.name for side in tied), "total": winners[0].total,
-            "category": tiebreak}
+    counted = next((tie for tie in ties if any(side in winners for side, _c in tie.sides)),
+                   None)
+    said = {"sides": name_list(side.name for side in tied), "total": winners[0].total}
+    if counted is not None:
+        if not counted.counted:
+            return ""
+        said |= {"category": play.house_rules["tiebreak_count"],
+                 "counts": _(" to ").join(str(count) for _side, count in sorted(
+                     counted.sides, key=lambda entry: -(entry[1] or 0)))}
+        if len(tied) == 2:
+            return _("%(sides)s both have %(total)s: the most %(category)s decided "
+                     "(%(counts)s).") % said
+        return _("%(sides)s all have %(total)s: the most %(category)s decided "
+                 "(%(counts)s).") % said
+    if not play.house_rules.get("tiebreak"):
+        return ""
+    said["category"] = play.house_rules["tiebreak"]
     if len(tied) == 2:
         return _("%(sides)s both have %(total)s: the most %(category)s decided.") % said
     return _("%(sides)s all have %(total)s: the most %(category)s decided.") % said
@@ -272,6 +324,7 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
     leaders = [side for side in sides if side.leader]
     winners = [side for side in sides if side.place == 1] \
         if play.status == Play.Status.FINISHED else []
+    ties = ties_to_break(play, sides)
     return {
         "play": play,
         "rules": play.rules,
@@ -285,7 +338,9 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         "leaders": leaders,
         "round_under_way": round_under_way if under_way else None,
         "winners": winners,
-        "decided_by_tiebreak": decided_by_tiebreak(play, sides, winners),
+        "decided_by_tiebreak": decided_by_tiebreak(play, sides, winners, ties),
+        "ties": ties,
+        "ties_decided": all(tie.counted for tie in ties),
         "announcement": announcement(
             f"{history_said[0]['text']}." if history_said and history_said[0]["text"] else "",
             win_said([side.name for side in winners]),
@@ -311,6 +366,10 @@ def described(changes: list[PlayChange], sides: list[Side], layout: Layout = ROU
 
 def change_text(data: dict[str, Any], names: dict[str, str], layout: Layout = ROUNDS
                 ) -> str:
+    counts = data.get("tie_counts")
+    if isinstance(counts, dict):
+        return _("Tie broken: %(counts)s") % {"counts": ", ".join(
+            f"{names.get(side, side)} {count}" for side, count in counts.items())}
     number = data.get("round")
     if not isinstance(number, int):
         return ""

@@ -5,18 +5,19 @@ from django import template
 from django.db.models import Model
 from django.template.defaultfilters import floatformat
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from games import Problem, Text
 from tracker.common.engine_text import say as say_text
 from tracker.common.lists import name_list
 from tracker.households.access import get_household_for_user
-from tracker.households.models import COLOURS
+from tracker.households.models import COLOURS, colour_label
 from tracker.looking_back.stats import percent
 from tracker.ratings.pages import play_chances
 from tracker.room.models import ShareLink
 from tracker.room.sharing import board_address as full_board_address
 from tracker.room.sharing import qr_svg
-from tracker.table.models import Play
+from tracker.table.models import Participant, Play
 
 register = template.Library()
 PALETTE = frozenset(colour for colour, _name in COLOURS)
@@ -52,6 +53,27 @@ def colour_class(colour: str) -> str:
     colours only: pages carry no style attributes, so the Content-Security-Policy needs no
     'unsafe-inline'."""
     return f"colour-{colour.removeprefix('#')}" if colour in PALETTE else ""
+
+
+@register.filter
+def look_class(participant: Participant) -> str:
+    """The CSS classes that give a player the look they have at a play's table (their
+    colour, and a marker past ten players): ``{{ p|look_class }}``."""
+    colour, marker = participant.look
+    return colour_class(colour) + (f" marker-{marker}" if marker else "")
+
+
+@register.filter
+def look_said(participant: Participant) -> str:
+    """How a player looks at this table, in words: "Mama is Green here", "Gosia is Red with
+    a ring here"."""
+    colour, marker = participant.look
+    said = {"name": participant.player.name, "colour": colour_label(colour)}
+    if marker == 1:
+        return _("%(name)s is %(colour)s with a ring here") % said
+    if marker == 2:
+        return _("%(name)s is %(colour)s with a square here") % said
+    return _("%(name)s is %(colour)s here") % said
 
 
 @register.filter

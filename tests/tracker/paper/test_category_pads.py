@@ -41,6 +41,21 @@ def test_a_blank_pad_has_a_row_per_category(host_client, wingspan, family):
     assert "A tie goes to the most Food on cards." in page
 
 
+def test_a_pad_names_the_count_that_breaks_a_tie(host_client, wingspan, family):
+    wingspan.tiebreak, wingspan.tiebreak_count = "", "food tokens left"
+    wingspan.save()
+    response = host_client.get(reverse("own_game_pad", args=[wingspan.pk]), {
+        "picked": [player.name for player in family], "lang": "en", "format": "pdf"})
+    [page], _ = read_pdf(response.content)
+    assert "A tie goes to the most food tokens left." in page
+    wingspan.tiebreak = "Eggs"
+    wingspan.save()
+    response = host_client.get(reverse("own_game_pad", args=[wingspan.pk]), {
+        "picked": [player.name for player in family], "lang": "en", "format": "pdf"})
+    [page], _ = read_pdf(response.content)
+    assert "A tie goes to the most Eggs, then the most food tokens left." in page
+
+
 @pytest.mark.parametrize("paper,language", list(product(PAPERS, LANGUAGES)))
 def test_every_blank_sheet_by_categories_is_one_page(wingspan, paper, language):
     heads = tuple(SideHead(LONGEST_NAME if n % 2 else f"Spieler {n}")

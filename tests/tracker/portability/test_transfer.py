@@ -88,13 +88,17 @@ def test_the_document_carries_the_library_and_each_own_game_played(everything):
         "id": skyjo["id"], "name": "Skyjo", "scoring": "fewest_points", "teams": False,
         "end": "target", "end_at": 100, "min_players": 2, "max_players": 8,
         "note": "Columns of three alike are cleared.", "sheet": "rounds", "categories": [],
-        "tiebreak": "", "pad_moves": "next_player"}
+        "tiebreak": "", "tiebreak_count": "", "pad_moves": "next_player"}
     assert {own["name"] for own in document["own_games"]} == {
         "Skyjo", "Doppelkopf", "Hanabi", "Carcassonne", "Wingspan"}
     league = next(one for one in document["series"] if one["name"] == "Skyjo league")
     assert league["own_game"] == skyjo["id"]
     assert {play["own_game"] for play in document["plays"] if play["game"] == "generic"} == {
-        own["id"] for own in document["own_games"] if own["name"] != "Carcassonne"}
+        own["id"] for own in document["own_games"]}
+    carcassonne = next(own for own in document["own_games"] if own["name"] == "Carcassonne")
+    assert carcassonne["tiebreak_count"] == "meeples left"
+    tie = next(play for play in document["plays"] if play["own_game"] == carcassonne["id"])
+    assert sorted(tie["result"]["tie_counts"].values()) == [2, 5]
     assert {play["own_game"] for play in document["plays"] if play["game"] != "generic"} == {
         None}
     teams = next(play for play in document["plays"] if play["result"].get("teams"))
@@ -639,7 +643,7 @@ def test_a_file_from_before_notes_places_and_sheets_comes_in_without_them(everyt
         del play["note"], play["length_minutes"]
     for own in document["own_games"]:
         if own["name"] != "Wingspan":
-            for key in ("sheet", "categories", "tiebreak", "pad_moves"):
+            for key in ("sheet", "categories", "tiebreak", "tiebreak_count", "pad_moves"):
                 del own[key]
 
     imported = import_household(document, name="Before")

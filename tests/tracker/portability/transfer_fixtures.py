@@ -93,7 +93,7 @@ def build_sheet_by_categories(household, night, family):
 
 def build_own_games(household, night, family, host):
     """The library: a fewest-points game with a series, a team game whose recorded winners
-    stand against the scores, a co-operative game and one never played."""
+    stand against the scores, a co-operative game, and a tie broken by a count."""
     anna, ben, carla, david = family
     skyjo = OwnGameFactory(household=household, name="Skyjo", scoring="fewest_points",
                            end="target", end_at=100, min_players=2, max_players=8,
@@ -101,7 +101,12 @@ def build_own_games(household, night, family, host):
     teams = OwnGameFactory(household=household, name="Doppelkopf", scoring="most_points",
                            teams=True, min_players=4, max_players=4)
     together = OwnGameFactory(household=household, name="Hanabi", scoring="cooperative")
-    OwnGameFactory(household=household, name="Carcassonne")
+    carcassonne = OwnGameFactory(household=household, name="Carcassonne",
+                                 tiebreak_count="meeples left")
+    play = start_play(household=household, game="generic", own_game=carcassonne,
+                      players=[anna, ben], game_night=night)
+    record_result(play, {"scores": {anna.key: 88, ben.key: 88},
+                         "tie_counts": {anna.key: 2, ben.key: 5}}, expected_version=1)
 
     play = start_play(household=household, game="generic", own_game=skyjo,
                       players=[anna, ben, carla], game_night=night, start_seat=2, user=host)

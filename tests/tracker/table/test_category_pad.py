@@ -209,3 +209,67 @@ def test_the_page_of_a_sheet_in_progress_is_kept_and_never_stale(host_client, wi
     wingspan.name = "Wingspan"
     wingspan.save()
     assert "<h1>Wingspan" in host_client.get(sheet.get_absolute_url()).content.decode()
+
+
+@pytest.fixture
+def counted_sheet(household, night, family):
+    """Wingspan as its rules have it: a tie goes to the most food tokens left, a count that
+    is no category of the sheet."""
+    game = OwnGameFactory(household=household, name="Wingspan", sheet="categories",
+                          categories=WINGSPAN, tiebreak_count="food tokens left")
+    return play_of(game, household, night, family[:3])
+
+
+def finish_level(client, play):
+    """Anna and Ben 38 each, Carla 27, and the game finished."""
+    for number, points in enumerate([(30, 31, 20), (5, 5, 5), (3, 2, 2), (0, 0, 0)], start=1):
+        for side, typed in enumerate(points):
+            save(client, play, number, side, str(typed), **HTMX)
+    play.refresh_from_db()
+    client.post(reverse("pad_finish", args=[play.pk]), {"version": play.version})
+    play.refresh_from_db()
+
+
+def test_a_tie_is_broken_by_a_count_asked_only_when_the_totals_tie(host_client,
+                                                                    counted_sheet):
+    page = host_client.get(counted_sheet.get_absolute_url()).content.decode()
+    assert "breaks the tie" not in page  # under way, nothing is tied yet
+    finish_level(host_client, counted_sheet)
+    places = {p.player.name: p.place for p in counted_sheet.participants.all()}
+    assert places == {"Anna": 1, "Ben": 1, "Carla": 3}
+    page = host_client.get(counted_sheet.get_absolute_url()).content.decode()
+    assert "Anna, Ben both have 38: the most food tokens left breaks the tie." in page
+    assert 'name="count-0"' in page and 'name="count-1"' in page
+    assert 'name="count-2"' not in page  # Carla is not tied
+
+    answer = host_client.post(reverse("pad_tie_counts", args=[counted_sheet.pk]),
+                              {"version": counted_sheet.version, "count-0": "1",
+                               "count-1": "4"}, **HTMX)
+    assert answer.status_code == 200
+    assert "Anna, Ben both have 38: the most food tokens left decided (4 to 1)." in \
+        answer.content.decode()
+    places = {p.player.name: p.place for p in counted_sheet.participants.all()}
+    assert places == {"Ben": 1, "Anna": 2, "Carla": 3}
+    assert counted_sheet.changes.filter(action="tie_broken").count() == 1
+    assert "Tie broken: Anna 1, Ben 4" in host_client.get(
+        counted_sheet.get_absolute_url()).content.decode()
+
+
+def test_a_count_that_is_no_whole_number_is_refused_and_changes_nothing(host_client,
+                                                                         counted_sheet):
+    finish_level(host_client, counted_sheet)
+    version = counted_sheet.version
+    for typed in ("-1", "drei", "٣", "99999999"):
+        answer = host_client.post(reverse("pad_tie_counts", args=[counted_sheet.pk]),
+                                  {"version": version, "count-0": typed, "count-1": "2"},
+                                  **HTMX)
+        assert answer.status_code == 422, typed
+        assert "Anna: enter the count as a whole number of 0 or more" in \
+            answer.content.decode()
+    counted_sheet.refresh_from_db()
+    assert counted_sheet.version == version and "tie_counts" not in counted_sheet.result
+    # A count for only one of the tied keeps the tie for now.
+    host_client.post(reverse("pad_tie_counts", args=[counted_sheet.pk]),
+                     {"version": version, "count-1": "2"}, **HTMX)
+    assert {p.place for p in counted_sheet.participants.all()
+            if p.player.name != "Carla"} == {1}

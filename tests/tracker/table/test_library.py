@@ -26,12 +26,13 @@ def test_the_household_page_lists_the_own_games_with_their_scoring(host_client, 
 def test_a_game_of_one_s_own_is_added_with_how_it_ends(host_client, household):
     response = host_client.post(reverse("own_game_add"), {
         "name": "Wizard", "scoring": "most_points", "end": "rounds", "end_at": "15",
-        "min_players": "3", "max_players": "6", "note": "Trumps!"})
+        "min_players": "3", "max_players": "6", "note": "Trumps!",
+        "tiebreak_count": "  tricks  won "})
     assert response.status_code == 302 and response["Location"].endswith("#games")
     wizard = OwnGame.objects.get(household=household)
     assert wizard.house_rules == {"scoring": "most_points", "teams": False, "end": "rounds",
                                   "end_at": 15, "sheet": "rounds", "categories": [],
-                                  "tiebreak": ""}
+                                  "tiebreak": "", "tiebreak_count": "tricks won"}
 
 
 @pytest.mark.parametrize("data,message", [

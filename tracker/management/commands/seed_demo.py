@@ -44,6 +44,10 @@ WINGSPAN_CATEGORIES = ["Vögel", "Bonuskarten", "Rundenziele", "Eier", "Futter a
 WINGSPAN_SHEET = {"Tobias": [38, 7, 14, 9, 3, 6], "Lena": [44, 4, 9, 12, 1, 8],
                   "Max": [31, 9, 11, 15, 4, 2], "Oma Gisela": [41, 6, 12, 6, 5, 5]}
 #: The birds as added up card by card.
+#: A rematch on another night, level at 81: the food tokens left decide, as the rules say.
+WINGSPAN_TIE = {"Julia": [40, 9, 12, 10, 4, 6], "Tobias": [37, 8, 14, 12, 6, 4],
+                "Max": [33, 7, 10, 11, 5, 4]}
+WINGSPAN_FOOD_LEFT = {"Julia": 3, "Tobias": 1}
 WINGSPAN_BIRDS = {"Tobias": "9+7+5+4+6+3+4", "Lena": "8+9+5+7+6+4+5",
                   "Max": "6+5+4+7+3+6", "Oma Gisela": "9+8+7+6+5+6"}
 
@@ -185,12 +189,18 @@ class Command(BaseCommand):
         wingspan = OwnGame.objects.create(
             household=household, name="Flügelschlag", sheet="categories",
             categories=[{"name": name, "minus": False} for name in WINGSPAN_CATEGORIES],
-            tiebreak="Futter auf Karten", min_players=1, max_players=5)
+            tiebreak_count="Futterplättchen übrig", min_players=1, max_players=5)
         self.story(self.play(first, "generic", list(WINGSPAN_SHEET), {
             "rounds": [self.keyed({name: rows[index] for name, rows in WINGSPAN_SHEET.items()})
                        for index in range(len(WINGSPAN_CATEGORIES))],
             "sums": [self.keyed(WINGSPAN_BIRDS)], "finished": True}, own_game=wingspan),
             "Lenas erster Sieg in Flügelschlag – mit einem Punkt vor Tobias!", 75)
+        self.story(self.play(second, "generic", list(WINGSPAN_TIE), {
+            "rounds": [self.keyed({name: rows[index] for name, rows in WINGSPAN_TIE.items()})
+                       for index in range(len(WINGSPAN_CATEGORIES))],
+            "tie_counts": self.keyed(WINGSPAN_FOOD_LEFT), "finished": True},
+            own_game=wingspan),
+            "81 zu 81 – Julia hatte noch drei Futterplättchen, Tobias eins.", 80)
         hanabi = OwnGame.objects.create(household=household, name="Hanabi",
                                         scoring="cooperative", min_players=2, max_players=5)
         self.play(second, "generic", ["Julia", "Tobias", "Lena"], {"won": False, "score": 17},

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
+from games import InvalidResult
+from tracker.common.engine_text import say
 from tracker.common.pages import render_page
 from tracker.common.parsing import small_int
 from tracker.households.access import get_for_household
@@ -23,10 +25,18 @@ from tracker.table.rounds import (
     Layout,
     finish_own_game,
     kept_round_by_round,
+    record_tie_counts,
     stored_rounds,
     undo_round,
 )
-from tracker.table.score_pad import apply_key, moves_down, next_cell, pad_context
+from tracker.table.score_pad import (
+    apply_key,
+    moves_down,
+    next_cell,
+    pad_context,
+    sides_of,
+    ties_to_break,
+)
 from tracker.table.views.sheets import render_kept_page
 
 
@@ -174,4 +184,38 @@ def pad_finish(request: HttpRequest, play_id: int) -> HttpResponse:
         return render_pad(request, play_id, status=409, message=_(
             "The pad was changed on another tablet in the meantime; the game is not finished "
             "yet. Look at it again."))
+    return render_pad(request, play_id)
+
+
+@login_required
+@require_POST
+def pad_tie_counts(request: HttpRequest, play_id: int) -> HttpResponse:
+    """Break a finished game's tie by the count its rules name (Wingspan: food tokens
+    left): a whole number for each tied side; one left blank keeps the tie for now."""
+    play = pad_play(request, play_id)
+    sides = {side.index: side for side in sides_of(play)}
+    counts: dict[str, int] = {}
+    for tie in ties_to_break(play, list(sides.values())):
+        for side, _count in tie.sides:
+            typed = request.POST.get(f"count-{side.index}", "").strip()
+            if typed:
+                if not (typed.isascii() and typed.isdecimal() and len(typed) <= 7):
+                    return render_pad(request, play_id, status=422, message=_(
+                        "%(side)s: enter the count as a whole number of 0 or more; nothing "
+                        "was changed.") % {"side": side.name})
+                counts[side.key] = int(typed)
+    try:
+        record_tie_counts(play, counts,
+                          expected_version=small_int(request.POST.get("version")) or 0,
+                          user=request.user)
+    except PlayAbandoned:
+        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
+    except EditConflict:
+        return render_pad(request, play_id, status=409, message=_(
+            "The pad was changed on another tablet in the meantime; the tie is not broken "
+            "yet. Look at it again."))
+    except InvalidResult as refused:
+        return render_pad(request, play_id, status=422,
+                          message=say(refused.problems[0], {s.key: s.name
+                                                            for s in sides.values()}))
     return render_pad(request, play_id)
