@@ -165,6 +165,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tracker.common.pages.NotAllowedPageMiddleware",
     "tracker.households.middleware.EntryOnceMiddleware",
     "tracker.households.middleware.HouseholdChoiceMiddleware",
     "csp.middleware.CSPMiddleware",

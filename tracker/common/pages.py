@@ -3,7 +3,7 @@ and where to go back to after a form."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -31,3 +31,20 @@ def safe_next(request: HttpRequest, default: str) -> str:
             target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return target
     return default
+
+
+class NotAllowedPageMiddleware:
+    """An address opened in a way it does not take (a form's address typed into the
+    browser, a link to something only a button does) answers with a page that says so,
+    instead of Django's empty 405."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content or request.htmx:
+            return response
+        page = render(request, "405.html", status=405)
+        page["Allow"] = response.get("Allow", "")
+        return page

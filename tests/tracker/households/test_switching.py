@@ -166,11 +166,16 @@ def test_exports_are_of_the_household_shown(host_client, grandparents):
 def test_the_menu_lists_every_household_the_one_shown_first(host_client, household,
                                                             grandparents):
     switch(host_client, grandparents)
-    menu = host_client.get(reverse("household_menu")).content.decode()
+    menu = host_client.get(reverse("household_menu"), HTTP_HX_REQUEST="true").content.decode()
     assert menu.index("Oma und Opa") < menu.index("Familie Test")
     assert 'aria-current="true">Oma und Opa<' in menu
     assert reverse("household_switch", args=[household.pk]) in menu
     assert reverse("household_import") in menu
+
+
+def test_the_menu_opened_at_its_own_address_is_the_page_of_the_choice(host_client):
+    response = host_client.get(reverse("household_menu"))
+    assert response.status_code == 302 and response["Location"] == reverse("household_choose")
 
 
 def test_the_top_bar_names_the_household_shown(host_client, household):
@@ -277,9 +282,9 @@ def test_switching_leaving_and_deleting_need_a_login(client, household):
 def test_the_menu_leads_back_to_an_import_under_way(host_client, host):
     job = ImportJob.objects.create(user=host, data=b"{}", name="Vereinsabend", notes=[],
                                    runner="r", attempts=1, language="en")
-    menu = host_client.get(reverse("household_menu")).content.decode()
+    menu = host_client.get(reverse("household_menu"), HTTP_HX_REQUEST="true").content.decode()
     assert reverse("household_import_progress", args=[job.pk]) in menu
     assert "Importing Vereinsabend…" in menu
     ImportJob.objects.filter(pk=job.pk).update(state=ImportJob.State.DONE)
-    menu = host_client.get(reverse("household_menu")).content.decode()
+    menu = host_client.get(reverse("household_menu"), HTTP_HX_REQUEST="true").content.decode()
     assert reverse("household_import_progress", args=[job.pk]) not in menu

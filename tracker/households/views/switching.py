@@ -23,7 +23,10 @@ from tracker.households.models import Household, ImportJob
 def household_menu(request: HttpRequest) -> HttpResponse:
     """The top bar's household menu, read when it is opened: it differs from user to user,
     while the pages around it may be shared (a sheet's page is cached for every tablet).
-    Imports still under way lead back to their progress."""
+    Imports still under way lead back to their progress. Opened at its own address, it is
+    the page of the same choice."""
+    if not request.htmx:
+        return redirect("household_choose")
     imports = ImportJob.objects.filter(
         user=request.user, state__in=[ImportJob.State.WAITING, ImportJob.State.RUNNING])
     return render_page(request, "households/menu.html", {
