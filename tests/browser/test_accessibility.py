@@ -70,7 +70,9 @@ def test_axe_finds_nothing_on_any_page(page: Page, live_server, family_pages, si
     assert found == {}, "\n".join(f"{rule}: {nodes}" for rule, nodes in found.items())
 
 
-def test_an_entry_from_another_tablet_is_said_once(host_page: Page, live_server, table):
+@pytest.mark.parametrize("size", SIZES)
+def test_an_entry_from_another_tablet_is_said_once(host_page: Page, live_server, table, size):
+    host_page.set_viewport_size(SIZES[size])
     anna, ben = table["players"]
     sheet = start_play(household=table["household"], game="kniffel", players=table["players"],
                        game_night=table["night"], user=table["host"])

@@ -14,6 +14,7 @@ from tracker.table.recording import start_play, write_cell
 from tracker.table.views import pads
 
 pytestmark = pytest.mark.browser
+SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 
 #: A Kniffel turn by taps: the cell, five dice, the field.
 TAPS_FOR_A_TURN = 7
@@ -201,11 +202,13 @@ def test_typing_on_the_number_pad_goes_on_while_another_tablet_enters(host_page:
     expect(points).to_have_value("12")
 
 
+@pytest.mark.parametrize("size", SIZES)
 def test_the_new_game_screen_keeps_the_focus_on_each_choice(host_page: Page, live_server,
-                                                            table):
+                                                            table, size):
     """Each choice answers with the form again; the focus stayed on none of them, and a
     keyboard began from the top after every player (60 presses for two)."""
     page = host_page
+    page.set_viewport_size(SIZES[size])
     page.goto(f"{live_server.url}{table['night'].get_absolute_url()}plays/new/")
 
     def answered(press: str) -> None:
@@ -227,8 +230,9 @@ def test_the_new_game_screen_keeps_the_focus_on_each_choice(host_page: Page, liv
     expect(page.locator(f"button.seat-tap[value='{name}']")).to_be_focused()
 
 
+@pytest.mark.parametrize("size", SIZES)
 def test_the_kniffel_sheet_takes_the_keyboard_straight_to_the_next_field(
-        host_page: Page, live_server, sheet, table):
+        host_page: Page, live_server, sheet, table, size):
     """Full House was 29 Tabs away: one link before the sheet goes to the first open field
     of the player whose turn it is."""
     anna = table["players"][0]
@@ -236,6 +240,7 @@ def test_the_kniffel_sheet_takes_the_keyboard_straight_to_the_next_field(
         write_cell(sheet, anna, field, points, expected_version=None)
     write_cell(sheet, table["players"][1], "ones", 2, expected_version=None)
     page = host_page
+    page.set_viewport_size(SIZES[size])
     page.goto(live_server.url + sheet.get_absolute_url())
 
     link = page.get_by_role("link", name="To the next field of the player in turn")
