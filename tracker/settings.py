@@ -165,11 +165,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tracker.common.pages.NotAllowedPageMiddleware",
     "tracker.households.middleware.EntryOnceMiddleware",
     "tracker.households.middleware.HouseholdChoiceMiddleware",
     "csp.middleware.CSPMiddleware",
     "tracker.households.middleware.PrivatePagesMiddleware",
+    # Below the headers' middleware: the page it makes gets them on the way out.
+    "tracker.common.pages.NotAllowedPageMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 

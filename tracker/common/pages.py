@@ -47,4 +47,5 @@ class NotAllowedPageMiddleware:
             return response
         page = render(request, "405.html", status=405)
         page["Allow"] = response.get("Allow", "")
+        patch_vary_headers(page, ["HX-Request"])
         return page

@@ -42,9 +42,11 @@ def play_board(play_id: int) -> dict[str, Any]:
         return {"kind": "sheet", "abandoned": abandoned,
                 "chances": play_chances(play)} | context | {
             "leaders": [] if abandoned else [
-                {"player": p.player, "score": p.details.get("total", 0)}
+                {"player": p.player, "look": p, "score": p.details.get("total", 0)}
                 for p in sheet_leaders(context["participants"])],
-            "turn": None if abandoned else context["next_player"]}
+            "turn": None if abandoned else context["next_player"],
+            "turn_look": next((p for p in context["participants"]
+                               if p.player_key == context["next_key"]), None)}
     ranked = sorted(play.participants.all(), key=lambda p: (p.place or 99, p.seat))
     finished = play.status == PlayStatus.FINISHED
     if play.own_game_id is not None:
@@ -53,7 +55,7 @@ def play_board(play_id: int) -> dict[str, Any]:
     return {"kind": "play", "play": play, "ranked": ranked, "finished": finished,
             "chances": play_chances(play),
             "abandoned": abandoned,
-            "leaders": [{"player": p.player,
+            "leaders": [{"player": p.player, "look": p,
                          "score": p.points if play.scored_by_points else None}
                         for p in ranked if finished and p.place == 1]}
 

@@ -8,6 +8,7 @@ names can be corrected later without touching stored results."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -331,9 +332,11 @@ class Play(models.Model):
         """Whether the table wins or loses together: an own game played co-operatively."""
         return self.game == "generic" and self.house_rules.get("scoring") == "cooperative"
 
-    @property
+    @cached_property
     def seat_looks(self) -> dict[int, SeatLook]:
-        """How each player looks at this table, by player id (see :func:`seat_looks`)."""
+        """How each player looks at this table, by player id (see :func:`seat_looks`):
+        worked out once per play as read, from its participants (prefetched with their
+        players on every page that shows them)."""
         seated = sorted(self.participants.all(), key=lambda p: p.seat)
         return dict(zip((p.player_id for p in seated),
                         seat_looks([p.player.colour for p in seated]), strict=True))
@@ -417,8 +420,8 @@ class Participant(models.Model):
     @property
     def look(self) -> SeatLook:
         """How the player looks at this table (see :func:`seat_looks`): their own colour,
-        unless another player at the table has it. Read from the play's participants as
-        loaded with it; without them, the player's own colour."""
+        unless another player at the table has it. Read through the play this participant
+        was loaded with (see :attr:`Play.seat_looks`); without it, the player's own colour."""
         play = self.play if Participant.play.is_cached(self) else None
         if play is None:
             return self.player.colour, 0

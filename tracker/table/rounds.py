@@ -240,11 +240,12 @@ def finish_own_game(play: Play, *, expected_version: int,
     return change
 
 
-def record_tie_counts(play: Play, counts: dict[str, int], *, expected_version: int,
+def record_tie_counts(play: Play, counts: dict[str, int | None], *, expected_version: int,
                       user: AbstractBaseUser | None = None) -> PlayChange | None:
     """Keep the count that breaks a tie of a finished game's totals (Wingspan: food tokens
-    left), for the tied sides given; the places follow. None when nothing changes (a
-    retried request). A count the engine cannot take is refused (InvalidResult)."""
+    left), for the tied sides given (None: no count, taking back one kept); the places
+    follow. None when nothing changes (a retried request). A count the engine cannot take
+    is refused (InvalidResult)."""
     with transaction.atomic():
         locked = lock_sheet(play.pk)
         check_changeable(locked)
@@ -253,7 +254,9 @@ def record_tie_counts(play: Play, counts: dict[str, int], *, expected_version: i
             return None
         if locked.version != expected_version or not locked.result.get("finished"):
             raise EditConflict
-        result = full_result(locked, {**locked.result, "tie_counts": kept | counts})
+        kept = {side: count for side, count in (kept | counts).items() if count is not None}
+        stored = {key: value for key, value in locked.result.items() if key != "tie_counts"}
+        result = full_result(locked, stored | ({"tie_counts": kept} if kept else {}))
         _store(locked, result, locked.rules.score(result), expected_version)
         change = PlayChange(play_id=locked.pk, action=PlayChange.Action.TIE_BROKEN,
                             data={"tie_counts": counts},

@@ -15,6 +15,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games import InvalidResult
 from games.sums import MAX_DIGITS
 from games.sums import MAX_LENGTH as SUM_LENGTH
 from tracker.common.engine_text import say
@@ -88,8 +89,9 @@ def sides_of(play: Play) -> list[Side]:
     participants = list(play.participants.all())
     if not play.house_rules.get("teams"):
         return [Side(key=p.player_key, index=index, name=p.player.name, members=[p],
-                     colour=p.look[0], marker=p.look[1])
-                for index, p in enumerate(participants)]
+                     colour=colour, marker=marker)
+                for index, (p, (colour, marker)) in enumerate(
+                    (p, p.look) for p in participants)]
     by_key = {p.player_key: p for p in participants}
     sides = []
     for index, (name, keys) in enumerate((play.result.get("teams") or {}).items()):
@@ -137,10 +139,15 @@ class TieToBreak:
 def ties_to_break(play: Play, sides: list[Side]) -> list[TieToBreak]:
     """The ties a game's count decides (Wingspan: food tokens left), asked for once the
     game is finished: the sides that would share a place without the counts."""
-    if play.status != Play.Status.FINISHED or not play.house_rules.get("tiebreak_count"):
+    if (play.status != Play.Status.FINISHED or not play.house_rules.get("tiebreak_count")
+            or play.result.get("places")):
+        # Places recorded elsewhere (an import) stand against any count.
         return []
     uncounted = {key: value for key, value in play.result.items() if key != "tie_counts"}
-    places = play.rules.score(full_result(play, uncounted)).places
+    try:
+        places = play.rules.score(full_result(play, uncounted)).places
+    except InvalidResult:
+        return []
     counts = play.result.get("tie_counts") or {}
     by_place: dict[int, list[Side]] = {}
     for side in sides:
@@ -148,7 +155,8 @@ def ties_to_break(play: Play, sides: list[Side]) -> list[TieToBreak]:
             by_place.setdefault(places[side.members[0].player_key], []).append(side)
     return [TieToBreak(total=level[0].total,
                        sides=[(side, counts.get(side.key)) for side in level])
-            for _place, level in sorted(by_place.items()) if len(level) > 1]
+            for _place, level in sorted(by_place.items())
+            if len(level) > 1 and len({side.total for side in level}) == 1]
 
 
 def decided_by_tiebreak(play: Play, sides: list[Side], winners: list[Side],
@@ -167,7 +175,8 @@ def decided_by_tiebreak(play: Play, sides: list[Side], winners: list[Side],
     if counted is not None:
         if not counted.counted:
             return ""
-        said |= {"category": play.house_rules["tiebreak_count"],
+        tied = [side for side, _count in counted.sides]
+        said |= {"sides": counted.names, "category": play.house_rules["tiebreak_count"],
                  "counts": _(" to ").join(str(count) for _side, count in sorted(
                      counted.sides, key=lambda entry: -(entry[1] or 0)))}
         if len(tied) == 2:
@@ -368,8 +377,8 @@ def change_text(data: dict[str, Any], names: dict[str, str], layout: Layout = RO
                 ) -> str:
     counts = data.get("tie_counts")
     if isinstance(counts, dict):
-        return _("Tie broken: %(counts)s") % {"counts": ", ".join(
-            f"{names.get(side, side)} {count}" for side, count in counts.items())}
+        return ", ".join(f"{names.get(side, side)} {count}" for side, count in counts.items()
+                         if count is not None)
     number = data.get("round")
     if not isinstance(number, int):
         return ""
@@ -413,7 +422,7 @@ def board_context(play: Play) -> dict[str, Any]:
     table won. ``play`` comes with its participants in seat order and their players."""
     # A team game before its teams are formed: the players, as they sit.
     sides = sides_of(play) or [Side(key=p.player_key, index=index, name=p.player.name,
-                                    members=[p], colour=p.player.colour)
+                                    members=[p], colour=p.look[0], marker=p.look[1])
                                for index, p in enumerate(play.participants.all())]
     rounds = stored_rounds(play)
     finished = play.status == Play.Status.FINISHED

@@ -56,9 +56,11 @@ def colour_class(colour: str) -> str:
 
 
 @register.filter
-def look_class(participant: Participant) -> str:
+def look_class(participant: Participant | Any) -> str:
     """The CSS classes that give a player the look they have at a play's table (their
     colour, and a marker past ten players): ``{{ p|look_class }}``."""
+    if not isinstance(participant, Participant):
+        return colour_class(getattr(participant, "colour", "") or "")
     colour, marker = participant.look
     return colour_class(colour) + (f" marker-{marker}" if marker else "")
 

@@ -17,6 +17,10 @@ def test_a_form_s_address_opened_as_a_page_says_so(host_client, name, args):
     page = response.content.decode()
     assert "<h1>Not a page to open</h1>" in page
     assert "This address is for a button or a form of the app" in page
+    # It is a page of the household's like the others: same headers.
+    assert "script-src" in response["Content-Security-Policy"]
+    assert "no-store" in response["Cache-Control"]
+    assert "HX-Request" in response["Vary"]
 
 
 def test_htmx_gets_the_bare_refusal(host_client):

@@ -251,7 +251,7 @@ def test_a_tie_is_broken_by_a_count_asked_only_when_the_totals_tie(host_client,
     places = {p.player.name: p.place for p in counted_sheet.participants.all()}
     assert places == {"Ben": 1, "Anna": 2, "Carla": 3}
     assert counted_sheet.changes.filter(action="tie_broken").count() == 1
-    assert "Tie broken: Anna 1, Ben 4" in host_client.get(
+    assert "<strong>Tie broken</strong> Anna 1, Ben 4<" in host_client.get(
         counted_sheet.get_absolute_url()).content.decode()
 
 
@@ -273,3 +273,52 @@ def test_a_count_that_is_no_whole_number_is_refused_and_changes_nothing(host_cli
                      {"version": version, "count-1": "2"}, **HTMX)
     assert {p.place for p in counted_sheet.participants.all()
             if p.player.name != "Carla"} == {1}
+
+
+def test_a_count_left_blank_takes_back_the_one_entered_and_the_tie_stands(host_client,
+                                                                          counted_sheet):
+    finish_level(host_client, counted_sheet)
+    url = reverse("pad_tie_counts", args=[counted_sheet.pk])
+    host_client.post(url, {"version": counted_sheet.version, "count-0": "1", "count-1": "4"},
+                     **HTMX)
+    counted_sheet.refresh_from_db()
+    host_client.post(url, {"version": counted_sheet.version, "count-0": "", "count-1": "4"},
+                     **HTMX)
+    counted_sheet.refresh_from_db()
+    assert counted_sheet.result["tie_counts"] == {str(counted_sheet.participants.get(
+        player__name="Ben").player_id): 4}
+    assert {p.player.name: p.place for p in counted_sheet.participants.all()} == {
+        "Anna": 1, "Ben": 1, "Carla": 3}
+
+
+def test_three_level_the_category_parts_one_and_the_count_the_other_two(host_client,
+                                                                        household, night,
+                                                                        family):
+    """Anna, Ben and Carla 38 each; Carla has the fewest eggs; the food tokens decide
+    between Anna and Ben: the sentence names the two the count decided."""
+    game = OwnGameFactory(household=household, name="Wingspan", sheet="categories",
+                          categories=WINGSPAN, tiebreak="Eggs",
+                          tiebreak_count="food tokens left")
+    play = play_of(game, household, night, family[:3])
+    for number, points in enumerate([(30, 30, 31), (5, 5, 4), (3, 3, 3), (0, 0, 0)],
+                                    start=1):
+        for side, typed in enumerate(points):
+            save(host_client, play, number, side, str(typed), **HTMX)
+    play.refresh_from_db()
+    host_client.post(reverse("pad_finish", args=[play.pk]), {"version": play.version})
+    play.refresh_from_db()
+    page = host_client.post(reverse("pad_tie_counts", args=[play.pk]),
+                            {"version": play.version, "count-0": "2", "count-1": "6"},
+                            **HTMX).content.decode()
+    assert "Anna, Ben both have 38: the most food tokens left decided (6 to 2)." in page
+    assert {p.player.name: p.place for p in play.participants.all()} == {
+        "Ben": 1, "Anna": 2, "Carla": 3}
+
+
+def test_a_stored_result_the_engine_refuses_still_shows_the_pad(host_client, counted_sheet):
+    finish_level(host_client, counted_sheet)
+    rounds = counted_sheet.result["rounds"]
+    rounds[3] = {side: 10**9 for side in rounds[3]}  # beyond any score the engine takes
+    Play.objects.filter(pk=counted_sheet.pk).update(
+        result={**counted_sheet.result, "rounds": rounds})
+    assert host_client.get(counted_sheet.get_absolute_url()).status_code == 200

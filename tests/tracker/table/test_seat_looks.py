@@ -2,10 +2,13 @@
 swapped for a free one, and past ten players a colour comes again with a marker."""
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.households.models import COLOURS, seat_looks
-from tracker.table.recording import start_play
+from tracker.room.models import ShareLink
+from tracker.table.recording import record_result, start_play
 
 pytestmark = pytest.mark.django_db
 RED, BLUE, YELLOW = (colour for colour, _label in COLOURS[:3])
@@ -45,3 +48,20 @@ def test_a_table_whose_colours_differ_says_nothing(host_client, household, night
     play = start_play(household=household, game="kniffel", players=players, game_night=night)
     page = host_client.get(play.get_absolute_url()).content.decode()
     assert "looks like another" not in page
+
+
+def test_the_room_s_board_shows_each_player_as_the_table_does(household, night):
+    """Mau Mau's places on the TV: Ben, red like Anna at home, is blue at this table, on
+    the board as on the tablets, and the winner's dot on top is the same as in the list."""
+    anna, ben = (PlayerFactory(household=household, name=name, colour=RED)
+                 for name in ("Ada", "Bo"))
+    play = start_play(household=household, game="mau_mau", players=[anna, ben],
+                      game_night=night)
+    record_result(play, {"winner": ben.key}, expected_version=play.version)
+    link = ShareLink.objects.create(household=household, play=play)
+    board = Client().get(reverse("board", args=[link.token])).content.decode()
+    rows = board[board.index("<tbody>"):board.index("</tbody>")]
+    assert rows.count("colour-d62828") == 1 and rows.count("colour-1d4ed8") == 1
+    leader = board[board.index('class="board-leader"'):board.index("</p>",
+                                                                    board.index("board-leader"))]
+    assert "colour-1d4ed8" in leader  # Bo won, in blue

@@ -191,13 +191,15 @@ def pad_finish(request: HttpRequest, play_id: int) -> HttpResponse:
 @require_POST
 def pad_tie_counts(request: HttpRequest, play_id: int) -> HttpResponse:
     """Break a finished game's tie by the count its rules name (Wingspan: food tokens
-    left): a whole number for each tied side; one left blank keeps the tie for now."""
+    left): a whole number for each tied side; one left blank keeps the tie for now (and
+    takes back a count entered before)."""
     play = pad_play(request, play_id)
     sides = {side.index: side for side in sides_of(play)}
-    counts: dict[str, int] = {}
+    counts: dict[str, int | None] = {}
     for tie in ties_to_break(play, list(sides.values())):
         for side, _count in tie.sides:
             typed = request.POST.get(f"count-{side.index}", "").strip()
+            counts[side.key] = None  # left blank: no count (yet)
             if typed:
                 if not (typed.isascii() and typed.isdecimal() and len(typed) <= 7):
                     return render_pad(request, play_id, status=422, message=_(
