@@ -33,7 +33,7 @@ dev: install
 
 # The suite runs on as many workers as the machine has cores (pytest-xdist).
 test: install install-test
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --durations=15
 
 install: $(VENV)/.installed
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_RUN)"
