@@ -10,7 +10,7 @@ HOST ?= 0.0.0.0:8000
 APT_RUN := libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-core fonts-noto-color-emoji
 APT_TEST := chromium poppler-utils gettext
 
-.PHONY: run dev test install install-test apt bench bench-quick messages lint
+.PHONY: run dev test install install-test apt bench bench-quick flaky-check messages lint
 
 # Safe on a home network: DEBUG off, a secret key made once into data/, only this machine's
 # names and addresses allowed, plain HTTP (DJANGO_HTTPS=true behind a proxy that does TLS).
@@ -65,6 +65,11 @@ bench: install install-test
 # Every bench once, briefly: CI runs this so that no bench breaks unnoticed.
 bench-quick: install install-test
 	@for name in $(BENCHES); do echo "== bench/$$name.py --quick"; $(BIN)/python bench/$$name.py --quick || exit 1; done
+
+# The browser tests again and again (RUNS=5 on SQLite, PG_RUNS=3 on PostgreSQL unless told):
+# prints browser_runs and browser_failures, which must be 0.
+flaky-check: install install-test
+	@.ci/flaky-check
 
 # Re-extract every catalog after changing user-facing strings and compile them. A new
 # language gets its catalogs with `make messages LANGS="de en fr it nl xx"` (xx's code added
