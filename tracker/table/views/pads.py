@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -158,16 +159,10 @@ def render_conflict(request: HttpRequest, play_id: int, number: int, index: int,
 def pad_undo_round(request: HttpRequest, play_id: int) -> HttpResponse:
     """Take back the last round."""
     play = pad_play(request, play_id)
-    try:
-        undo_round(play, expected_version=small_int(request.POST.get("version")) or 0,
-                   user=request.user)
-    except PlayAbandoned:
-        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
-    except EditConflict:
-        return render_pad(request, play_id, status=409, message=_(
-            "The pad was changed on another tablet in the meantime; nothing was undone. "
-            "Look at it again."))
-    return render_pad(request, play_id)
+    return changed_pad(request, play_id, lambda version: undo_round(
+        play, expected_version=version, user=request.user), _(
+        "The pad was changed on another tablet in the meantime; nothing was undone. "
+        "Look at it again."))
 
 
 @login_required
@@ -175,16 +170,10 @@ def pad_undo_round(request: HttpRequest, play_id: int) -> HttpResponse:
 def pad_finish(request: HttpRequest, play_id: int) -> HttpResponse:
     """End the game: places follow from the totals."""
     play = pad_play(request, play_id)
-    try:
-        finish_own_game(play, expected_version=small_int(request.POST.get("version")) or 0,
-                        user=request.user)
-    except PlayAbandoned:
-        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
-    except EditConflict:
-        return render_pad(request, play_id, status=409, message=_(
-            "The pad was changed on another tablet in the meantime; the game is not finished "
-            "yet. Look at it again."))
-    return render_pad(request, play_id)
+    return changed_pad(request, play_id, lambda version: finish_own_game(
+        play, expected_version=version, user=request.user), _(
+        "The pad was changed on another tablet in the meantime; the game is not finished "
+        "yet. Look at it again."))
 
 
 @login_required
@@ -201,23 +190,31 @@ def pad_tie_counts(request: HttpRequest, play_id: int) -> HttpResponse:
             typed = request.POST.get(f"count-{side.index}", "").strip()
             counts[side.key] = None  # left blank: no count (yet)
             if typed:
-                if not (typed.isascii() and typed.isdecimal() and len(typed) <= 7):
+                counts[side.key] = small_int(typed) if len(typed) <= 7 else None
+                if counts[side.key] is None:
                     return render_pad(request, play_id, status=422, message=_(
                         "%(side)s: enter the count as a whole number of 0 or more; nothing "
                         "was changed.") % {"side": side.name})
-                counts[side.key] = int(typed)
     try:
-        record_tie_counts(play, counts,
-                          expected_version=small_int(request.POST.get("version")) or 0,
-                          user=request.user)
-    except PlayAbandoned:
-        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
-    except EditConflict:
-        return render_pad(request, play_id, status=409, message=_(
+        return changed_pad(request, play_id, lambda version: record_tie_counts(
+            play, counts, expected_version=version, user=request.user), _(
             "The pad was changed on another tablet in the meantime; the tie is not broken "
             "yet. Look at it again."))
     except InvalidResult as refused:
         return render_pad(request, play_id, status=422,
                           message=say(refused.problems[0], {s.key: s.name
                                                             for s in sides.values()}))
+
+
+def changed_pad(request: HttpRequest, play_id: int, change: Callable[[int], object],
+                conflict: str) -> HttpResponse:
+    """Make ``change`` at the version the form saw and answer with the pad; a play abandoned
+    meanwhile, or changed on another tablet (``conflict`` says what was not done), is
+    refused with the pad as it is."""
+    try:
+        change(small_int(request.POST.get("version")) or 0)
+    except PlayAbandoned:
+        return render_pad(request, play_id, message=str(PLAY_ABANDONED), status=409)
+    except EditConflict:
+        return render_pad(request, play_id, status=409, message=conflict)
     return render_pad(request, play_id)
