@@ -146,7 +146,7 @@ for cell in KniffelCell.objects.filter(play_id={play_id}):
 def run(env: dict[str, str], seconds: float, clients: int) -> dict[str, float]:
     ids = kniffel_game(env, PLAYERS)
     tally = Tally()
-    with gunicorn(env, workers=3) as port:
+    with gunicorn(env) as port:
         deadline = time.monotonic() + seconds
         threads = []
         for number in range(clients):

@@ -3,16 +3,18 @@ answered on the tablet, and entries made while the Wi-Fi is down.
 
 Run: python bench/devices.py [--quick]
 
-Starts gunicorn on 127.0.0.1 as `make run` does (three synchronous workers, production
-settings, a fresh SQLite file) with a 6-player Kniffel game, and opens the game's sheet on
-eight tablets and its scoreboard on ten TVs (pages of one headless Chromium, each tablet
-with a browser context of its own).
+Starts gunicorn on 127.0.0.1 as `make run` does (one uvicorn process, production settings,
+a fresh SQLite file) with a 6-player Kniffel game, and opens the game's sheet on eight
+tablets and its scoreboard on ten TVs (pages of one headless Chromium, each tablet with a
+browser context of its own). Each page is told of changes by its stream (push).
 
 - Idle: nothing is entered for a while; the CPU the server's processes use meanwhile
   (percent of one core, from /proc) is `idle_server_cpu_percent`.
 - Following: tablet A enters a cell about every second, through the sheet's own endpoint;
   every other tablet and every TV notes when the cell shows the points. The time from
   sending to showing is `follow_latency_*` for the tablets and `board_latency_*` for the TVs.
+- The baseline, asking: the same pages again with their streams refused, so that they ask
+  twice a second as every page did before push (`asking_*`: idle CPU and latencies).
 - Dice: a tablet opens a cell's editor and enters rolls on its dice pad, five taps a roll,
   each roll then cleared. `dice_tap_ms_*` is the time from a die tap (the click's time
   stamp) to the first frame that shows the die, and after the fifth die the options: the
@@ -41,7 +43,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from serving import cpu_seconds, gunicorn_process, kniffel_game, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,6 +153,19 @@ print(ShareLink.objects.create(household=play.household, play=play).token)
 """).split()[-1]
 
 
+def another_game(env: dict[str, str], game: dict) -> dict:
+    """A new Kniffel game of the same players in the same household and night."""
+    play_id = manage(env, f"""
+from tracker.table.models import Play
+from tracker.table.recording import start_play
+first = Play.objects.get(pk={game['play']})
+players = [participant.player for participant in first.participants.all()]
+print(start_play(household=first.household, game="kniffel", players=players,
+                 game_night=first.game_night).pk)
+""").split()[-1]
+    return {**game, "play": play_id}
+
+
 def stored_cells(env: dict[str, str], play_id: str) -> tuple[dict[str, int], int]:
     """The play's cells on the server ("<player>-<field>": points) and how many times a
     cell was written (entered or corrected)."""
@@ -171,20 +186,74 @@ print("writes", PlayChange.objects.filter(play_id={play_id},
     return cells, writes
 
 
-def open_tablet(browser: Browser, base: str, session: str, path: str) -> Page:
+#: The baseline: a page whose stream is refused asks instead, here twice a second, as every
+#: page did before push.
+ASK_TWICE_A_SECOND = """
+new MutationObserver(() => {
+  document.querySelectorAll("#main[data-every], #board[data-every]").forEach((element) => {
+    if (element.dataset.every !== "500") element.dataset.every = "500";
+  });
+}).observe(document, {subtree: true, childList: true, attributes: true,
+                      attributeFilter: ["data-every"]});
+"""
+
+
+def asking_only(context: BrowserContext) -> None:
+    """The context's pages get no stream, and ask twice a second instead."""
+    context.route("**/live/**", lambda route: route.abort())
+    context.add_init_script(ASK_TWICE_A_SECOND)
+
+
+def open_tablet(browser: Browser, base: str, session: str, path: str, *,
+                asking: bool = False) -> Page:
     context = browser.new_context(viewport=TABLET, base_url=base)
     context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
+    if asking:
+        asking_only(context)
     page = context.new_page()
     page.goto(path)
     page.wait_for_selector("#turn")
     return page
 
 
-def open_board(browser: Browser, base: str, path: str) -> Page:
-    page = browser.new_page(viewport={"width": 1280, "height": 720}, base_url=base)
+def open_board(browser: Browser, base: str, path: str, *, asking: bool = False) -> Page:
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=base)
+    if asking:
+        asking_only(context)
+    page = context.new_page()
     page.goto(path)
     page.wait_for_selector("#board")
     return page
+
+
+@dataclass
+class Following:
+    """What a set of devices following the game measured."""
+
+    idle_cpu_percent: float
+    tablets: list[float]
+    boards: list[float]
+    hidden: int
+
+
+def following(browser: Browser, base: str, game: dict, board_path: str, server_pid: int,
+              size: Size, *, asking: bool) -> Following:
+    """Open the tablets and boards, measure the idle server, then follow tablet A's entries;
+    ``asking``: the baseline, every page asking twice a second instead of being told."""
+    path = f"/plays/{game['play']}/"
+    tablets = [open_tablet(browser, base, game["session"], path, asking=asking)
+               for _ in range(size.tablets)]
+    boards = [open_board(browser, base, board_path, asking=asking) for _ in range(size.boards)]
+    hidden = sum(page.evaluate("document.hidden") for page in (*tablets, *boards))
+    # Asking starts once a page has seen its stream refused three times (live.js).
+    time.sleep(12.0 if asking else 2.0)
+    cpu_before, started = cpu_seconds(server_pid), time.perf_counter()
+    time.sleep(size.idle_seconds)
+    idle_cpu = (cpu_seconds(server_pid) - cpu_before) / (time.perf_counter() - started)
+    followed, boarded = follow(tablets[0], tablets[1:], boards, game, size)
+    for page in (*tablets, *boards):
+        page.context.close()
+    return Following(idle_cpu * 100, followed, boarded, hidden)
 
 
 def follow(tablet_a: Page, followers: list[Page], boards: list[Page], game: dict,
@@ -307,38 +376,31 @@ def main() -> None:
            "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
     game = kniffel_game(env, PLAYERS)
     board_path = f"/board/{share_link(env, game['play'])}/"
-    with gunicorn_process(env, workers=3) as (port, server), sync_playwright() as playwright:
+    with gunicorn_process(env) as (port, server), sync_playwright() as playwright:
         base = f"http://127.0.0.1:{port}"
         browser = playwright.chromium.launch(
             executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
             args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
-        path = f"/plays/{game['play']}/"
-        tablets = [open_tablet(browser, base, game["session"], path)
-                   for _ in range(size.tablets)]
-        boards = [open_board(browser, base, board_path) for _ in range(size.boards)]
-        hidden = sum(page.evaluate("document.hidden") for page in (*tablets, *boards))
-        time.sleep(2.0)
-        cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
-        time.sleep(size.idle_seconds)
-        idle_cpu = (cpu_seconds(server.pid) - cpu_before) / (time.perf_counter() - started)
-
-        followed, boarded = follow(tablets[0], tablets[1:], boards, game, size)
-        for page in (*tablets, *boards):
-            page.context.close() if page in tablets else page.close()
+        pushed = following(browser, base, game, board_path, server.pid, size, asking=False)
+        baseline = another_game(env, game)
+        asked = following(browser, base, baseline,
+                          f"/board/{share_link(env, baseline['play'])}/", server.pid, size,
+                          asking=True)
         dice_taps, dice_requests = dice_run(browser, base, game, size.dice_rolls)
         server_taps, _ = dice_run(browser, base, game, size.dice_rolls // 3, on_server=True)
         lost, doubled = offline_run(browser, base, env, game, size)
         browser.close()
     print(f"tablets: {size.tablets}")
     print(f"boards: {size.boards}")
-    print(f"pages_hidden: {hidden}")
+    print(f"pages_hidden: {pushed.hidden}")
     print(f"entries: {size.entries}")
-    print(f"follow_latency_p50_ms: {statistics.median(followed):.0f}")
-    print(f"follow_latency_p95_ms: {percentile(followed, 0.95):.0f}")
-    print(f"follow_latency_max_ms: {max(followed):.0f}")
-    print(f"board_latency_p50_ms: {statistics.median(boarded):.0f}")
-    print(f"board_latency_p95_ms: {percentile(boarded, 0.95):.0f}")
-    print(f"idle_server_cpu_percent: {idle_cpu * 100:.1f}")
+    for prefix, measured in (("", pushed), ("asking_", asked)):
+        print(f"{prefix}follow_latency_p50_ms: {statistics.median(measured.tablets):.0f}")
+        print(f"{prefix}follow_latency_p95_ms: {percentile(measured.tablets, 0.95):.0f}")
+        print(f"{prefix}follow_latency_max_ms: {max(measured.tablets):.0f}")
+        print(f"{prefix}board_latency_p50_ms: {statistics.median(measured.boards):.0f}")
+        print(f"{prefix}board_latency_p95_ms: {percentile(measured.boards, 0.95):.0f}")
+        print(f"{prefix}idle_server_cpu_percent: {measured.idle_cpu_percent:.1f}")
     print(f"dice_taps: {len(dice_taps)}")
     print(f"dice_tap_ms_p50: {statistics.median(dice_taps):.1f}")
     print(f"dice_tap_ms_p95: {percentile(dice_taps, 0.95):.1f}")

@@ -354,7 +354,7 @@ def main() -> None:
                         separators=(",", ":")).encode()
     bgstats = json.dumps(bgstats_file(plays), ensure_ascii=False, indent=1).encode()
     log = (workdir / "served.log").open("ab")  # a 409 for each designed conflict, and more
-    with gunicorn_process(env, workers=3, log=log) as (port, _server):
+    with gunicorn_process(env, log=log) as (port, _server):
         worker = Worker(env, log)
         try:
             member = Member(port, ids["session"])

@@ -163,7 +163,7 @@ def main() -> None:
     game = kniffel_game(env, PLAYERS, {"twos": 6, "sixes": 24, "full_house": 25, "chance": 21})
     ids = {"session": game["session"], "play": game["play"], "player": game["players"][0],
            "categories": category_game(env, game["players"])}
-    with gunicorn(env, workers=2) as port:
+    with gunicorn(env) as port:
         csrf = "benchcsrfsecretbenchcsrfsecretbe"  # 32 letters, as Django expects
         cookies = f"sessionid={ids['session']}; csrftoken={csrf}"
         sheet = f"/plays/{ids['play']}/"

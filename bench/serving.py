@@ -22,23 +22,25 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
-    """gunicorn as `make run` starts it (tracker/gunicorn_conf.py), with ``workers``
-    processes and the settings in ``env``; yields its port once it accepts connections."""
+def gunicorn(env: dict[str, str], workers: int | None = None) -> Iterator[int]:
+    """gunicorn as `make run` starts it (tracker/gunicorn_conf.py: uvicorn's workers, one
+    process at home), with the settings in ``env`` (and ``workers`` processes, where given);
+    yields its port once it accepts connections."""
     with gunicorn_process(env, workers) as (port, _server):
         yield port
 
 
 @contextmanager
-def gunicorn_process(env: dict[str, str], workers: int, log: IO[bytes] | None = None
+def gunicorn_process(env: dict[str, str], workers: int | None = None,
+                     log: IO[bytes] | None = None
                      ) -> Iterator[tuple[int, subprocess.Popen]]:
     """As :func:`gunicorn`, and the master process too, for measuring what the server uses;
     the server's messages go to ``log`` where one is given."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tracker.wsgi",
+        [sys.executable, "-m", "gunicorn", "tracker.asgi",
          "--config", "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--log-level", "warning"],
+         *(["--workers", str(workers)] if workers else []), "--log-level", "warning"],
         cwd=ROOT, env=env, stderr=log)
     try:
         for _ in range(200):

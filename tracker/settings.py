@@ -14,6 +14,8 @@ into ``data/secret_key``, and only this machine's own names and addresses allowe
 ``DJANGO_CACHE_URL``      ``redis://…`` or ``memcached://host:port`` (default: files in data/)
 ``DJANGO_TASKS_URL``      ``redis://…`` for the queue of background work that several app
                           servers share (default: a queue in the database)
+``DJANGO_EVENTS_URL``     ``redis://…`` whose pub/sub tells every app server's open pages of
+                          a change (default: DJANGO_CACHE_URL's Redis, else one process)
 
 A malformed value stops the start with an error instead of being guessed at.
 """
@@ -229,6 +231,7 @@ HOUSEHOLDS_PER_ACCOUNT = env_int("DJANGO_HOUSEHOLDS_PER_ACCOUNT", 10)
 
 ROOT_URLCONF = "tracker.urls"
 WSGI_APPLICATION = "tracker.wsgi.application"
+ASGI_APPLICATION = "tracker.asgi.application"
 
 TEMPLATES = [
     {
@@ -315,6 +318,14 @@ else:
                           "LOCATION": DATA_DIR / "cache", "KEY_PREFIX": CACHE_PREFIX,
                           "OPTIONS": {"MAX_ENTRIES": 2000}}}
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# What tells the open pages of a change the moment it is committed (tracker/common/live.py):
+# within one process, or through a Redis that several processes and servers share.
+LIVE_EVENTS_URL = os.environ.get("DJANGO_EVENTS_URL", "") or (
+    CACHE_URL if CACHE_URL.startswith(("redis://", "rediss://")) else "")
+if LIVE_EVENTS_URL and not LIVE_EVENTS_URL.startswith(("redis://", "rediss://")):
+    raise ImproperlyConfigured(
+        f"DJANGO_EVENTS_URL must start with redis://, not {LIVE_EVENTS_URL!r}")
 
 # Background work (imports, the coach's tables) runs on Django's task framework in the
 # worker that `make run` starts beside the server (`manage.py run_worker`). Its queue is a

@@ -9,7 +9,7 @@ from tracker.looking_back.views import coach, stats
 from tracker.paper import views as printing
 from tracker.portability import views as transfer
 from tracker.ratings import views as rating_views
-from tracker.room.views import app, boards
+from tracker.room.views import app, boards, live
 from tracker.table.views import library, pads, plays, sheets, story
 
 register_converter(IdConverter, "id")
@@ -26,6 +26,7 @@ urlpatterns = [
     path("offline/", app.offline, name="offline"),
     path("favicon.ico", app.favicon, name="favicon"),
     path("follow/<slug:kind>/<id:object_id>/", app.follow, name="follow"),
+    path("live/<slug:kind>/<id:object_id>/", live.page_stream, name="live"),
     path("nights/new/", nights.night_new, name="night_new"),
     path("nights/<id:night_id>/", nights.night_detail, name="night_detail"),
     path("nights/<id:night_id>/plays/new/", starting.play_new, name="play_new"),
@@ -58,6 +59,7 @@ urlpatterns = [
     path("share/<str:token>/revoke/", boards.share_revoke, name="share_revoke"),
     path("share/<str:token>/card/", boards.share_card, name="share_card"),
     path("board/<str:token>/", boards.board, name="board"),
+    path("board/<str:token>/live/", live.board_stream, name="board_live"),
     path("print/pad/", printing.pad, name="print_pad"),
     path("print/tally/", printing.tally, name="print_tally"),
     path("plays/<id:play_id>/print/", printing.play_sheet, name="print_play"),

@@ -326,11 +326,12 @@
     }
   });
 
-  // A scoreboard follows the game: it asks every half second whether anything changed,
-  // naming the state it shows, and the server answers 304 until something did. When the
-  // server cannot be reached the board says since when, and greys out the scores.
+  // A scoreboard follows the game: told of a change (live.js), it asks for its new content,
+  // naming the state it shows (the server answers 304 when nothing it shows changed). When
+  // the server cannot be reached the board says since when, and greys out the scores.
   function followBoard() {
     let failingSince = null;
+    let closed = false;  // the link was revoked: the board stays greyed out
     function board() { return document.getElementById("board"); }
     function showStale(current, text) {
       current.classList.add("stale");
@@ -338,39 +339,35 @@
     }
     async function ask() {
       const current = board();
-      if (!current || document.hidden) {
+      const response = await fetch(current.dataset.follow, {
+        headers: {"HX-Request": "true", "If-None-Match": current.dataset.etag},
+        cache: "no-store", credentials: "same-origin",
+      });
+      if (response.status === 200) {
+        current.outerHTML = await response.text();
+      } else if (response.status === 404) {
+        closed = true;
+        showStale(current, current.dataset.closed);
+      } else if (response.status !== 304) {
+        return false;
+      }
+      return true;
+    }
+    function reachable(answered) {
+      const current = board();
+      if (closed) return;
+      if (answered) {
+        failingSince = null;
+        current.classList.remove("stale");
         return;
       }
-      try {
-        const response = await fetch(current.dataset.follow, {
-          headers: {"HX-Request": "true", "If-None-Match": current.dataset.etag},
-          cache: "no-store", credentials: "same-origin",
-        });
-        if (response.status === 200) {
-          current.outerHTML = await response.text();
-        } else if (response.status === 404) {
-          showStale(current, current.dataset.closed);
-          return "closed";
-        } else if (response.status !== 304) {
-          throw new Error(String(response.status));
-        }
-        failingSince = null;
-        board().classList.remove("stale");
-      } catch (error) {
-        failingSince = failingSince || new Date();
-        const time = failingSince.toLocaleTimeString(document.documentElement.lang,
-          {hour: "2-digit", minute: "2-digit"});
-        showStale(current, current.dataset.stale.replace("%(time)s", time));
-      }
+      failingSince = failingSince || new Date();
+      const time = failingSince.toLocaleTimeString(document.documentElement.lang,
+        {hour: "2-digit", minute: "2-digit"});
+      showStale(current, current.dataset.stale.replace("%(time)s", time));
     }
-    async function loop() {
-      const every = Number(board().dataset.every) || 1000;
-      if (await ask() !== "closed") {
-        window.setTimeout(loop, every);
-      }
-    }
-    document.addEventListener("visibilitychange", () => { if (!document.hidden) { ask(); } });
-    window.setTimeout(loop, Number(board().dataset.every) || 1000);
+    window.scorekeeperLive.follow(board, {
+      changed: () => ask().then(reachable, () => reachable(false)), ask, reachable});
   }
 
   // The offline page opens the app again by itself once the server answers.
@@ -796,15 +793,16 @@
 
   // ---- Pages that follow the other devices ---------------------------------------------
   // A page where a game is entered or watched names the state it shows (data-state on
-  // <main>) and asks whether it is still current: twice a second while shown, every few
-  // seconds while hidden. When something changed it reads itself again and swaps in each
-  // region (data-follow-region) — unless this device is in the middle of something there:
-  // a field being typed in, a form changed and not sent, a request under way, entries
-  // waiting, a finger down. Those regions wait for the next round. An open editor
+  // <main>) and is told when it changed (live.js). It then reads itself again and swaps in
+  // each region (data-follow-region) — unless this device is in the middle of something
+  // there: a field being typed in, a form changed and not sent, a request under way, entries
+  // waiting, a finger down. Those regions are read again a moment later. An open editor
   // (data-follow-keep, not empty) stays as it is inside the new region.
   const follower = (function () {
-    let timer = null;
-    let asking = false;
+    const BUSY_RETRY = 1500;  // a region this device is busy in is read again after this
+    let readAgain = null;
+    let reading = false;
+    let toldWhileReading = false;
     // Counts this page's own requests and swaps: a page read before one of them is older
     // than what the page shows since, and is not swapped in.
     let ownChanges = 0;
@@ -901,7 +899,30 @@
       if (control) control.focus({preventScroll: true});
     }
 
+    // Read the page again; a change told meanwhile is read once this reading is done.
     async function refresh() {
+      if (reading) {
+        toldWhileReading = true;
+        return;
+      }
+      reading = true;
+      try {
+        await read();
+      } finally {
+        reading = false;
+      }
+      if (toldWhileReading) {
+        toldWhileReading = false;
+        refresh();
+      }
+    }
+
+    function readLater() {
+      window.clearTimeout(readAgain);
+      readAgain = window.setTimeout(refresh, BUSY_RETRY);
+    }
+
+    async function read() {
       const current = main();
       if (!current || !current.dataset.follow) return;
       const changesBefore = ownChanges;
@@ -910,7 +931,10 @@
       });
       if (!response.ok) return;
       const text = await response.text();
-      if (ownChanges !== changesBefore) return;  // asked again on the next round
+      if (ownChanges !== changesBefore) {
+        readLater();  // older than what this device changed meanwhile
+        return;
+      }
       const page = new DOMParser().parseFromString(text, "text/html");
       const fresh = page.getElementById("main");
       if (!fresh || !fresh.dataset.state) return;
@@ -924,44 +948,31 @@
           swapRegion(region, document.adoptNode(replacement));
         }
       });
-      if (!waited) current.dataset.state = fresh.dataset.state;
+      if (waited) {
+        readLater();
+      } else {
+        window.clearTimeout(readAgain);
+        current.dataset.state = fresh.dataset.state;
+      }
       document.dispatchEvent(new CustomEvent("tracker:followed"));
       outbox.showMarks();
       keepAwake();
     }
 
+    // Asked when no stream comes through: true once the server answered.
     async function ask() {
       const current = main();
-      if (asking || !current || !current.dataset.follow) return;
-      asking = true;
-      try {
-        const response = await fetch(current.dataset.follow, {
-          headers: {"If-None-Match": '"' + current.dataset.state + '"'},
-          cache: "no-store", credentials: "same-origin",
-        });
-        outbox.reachable(response.status < 500);
-        if (response.status === 200) await refresh();
-      } catch (unreachable) {
-        outbox.reachable(false);
-      } finally {
-        asking = false;
-      }
-    }
-
-    function schedule() {
-      const current = main();
-      window.clearTimeout(timer);
-      const every = Number(document.hidden ? current.dataset.hiddenEvery : current.dataset.every);
-      timer = window.setTimeout(async () => { await ask(); schedule(); }, every || 1000);
+      const response = await fetch(current.dataset.follow, {
+        headers: {"If-None-Match": '"' + current.dataset.state + '"'},
+        cache: "no-store", credentials: "same-origin",
+      });
+      if (response.status === 200) await refresh();
+      return response.status < 500;
     }
 
     function start() {
       if (!main() || !main().dataset.follow) return;
-      document.addEventListener("visibilitychange", () => {
-        if (!document.hidden) ask();
-        schedule();
-      });
-      schedule();
+      window.scorekeeperLive.follow(main, {changed: refresh, ask, reachable: outbox.reachable});
     }
 
     return {refresh, start};

@@ -16,6 +16,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.kniffel_games import finished_kniffel
+from tracker.common import live
 from tracker.evenings.models import Series, Tournament, TournamentEntry
 from tracker.evenings.recording import start_series_race, start_tournament_round
 from tracker.room.models import ShareLink
@@ -57,18 +58,27 @@ def maus_result(players) -> dict:
 
 class RequestsUnderWay:
     """The live server's requests not yet answered, counted by Django's request signals:
-    the live server answers in threads of the tests' own process."""
+    the live server answers in threads of the tests' own process, each request in a thread
+    of its own. An open page's stream of changes is not counted: it lasts as long as the
+    page, holds no transaction, and ends its thread's request only when the page closes."""
 
     def __init__(self) -> None:
         self.count = 0
         self.changed = threading.Condition()
+        self.streams: set[int] = set()
 
-    def started(self, **_kwargs) -> None:
+    def started(self, environ=None, **_kwargs) -> None:
         with self.changed:
-            self.count += 1
+            if environ and live.STREAM_PATH.match(environ.get("PATH_INFO", "")):
+                self.streams.add(threading.get_ident())
+            else:
+                self.count += 1
 
     def finished(self, **_kwargs) -> None:
         with self.changed:
+            if threading.get_ident() in self.streams:
+                self.streams.discard(threading.get_ident())
+                return
             self.count -= 1
             self.changed.notify_all()
 

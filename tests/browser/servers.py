@@ -144,8 +144,9 @@ def start_servers(database: dict, count: int = 2) -> list[AppServer]:
         for index in range(count):
             port = FIRST_PORT + count * worker + index
             process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "tracker.wsgi", "--bind",
-                 f"127.0.0.1:{port}", "--workers", "2", "--preload", "--log-level", "warning"],
+                [sys.executable, "-m", "gunicorn", "tracker.asgi",
+                 "--config", "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{port}",
+                 "--workers", "2", "--preload", "--log-level", "warning"],
                 cwd=ROOT, env=environment)
             servers.append(AppServer(f"http://127.0.0.1:{port}", process))
         for server in servers:

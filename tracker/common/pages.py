@@ -3,9 +3,12 @@ and where to go back to after a form."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
@@ -19,6 +22,34 @@ def render_page(request: HttpRequest, template: str, context: Mapping[str, Any],
     response = render(request, name, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+#: The pages being rendered in this process, by cache key: see :func:`rendered_once`.
+_rendering: dict[str, threading.Lock] = {}
+_rendering_guard = threading.Lock()
+
+
+@contextmanager
+def rendered_once(key: str | None) -> Iterator[str | None]:
+    """The page kept in the cache under ``key`` once no other request of this process is
+    rendering it: the caller renders and keeps it when None (a None ``key``: a page not
+    kept, rendered each time).
+
+    A change reaches every device on a game at once, and each asks for the new page: one
+    renders it, the others wait for it instead of rendering it beside it. (``bench/devices.py``:
+    seven tablets rendering a sheet side by side made the last one wait for all seven.)"""
+    if key is None:
+        yield None
+        return
+    with _rendering_guard:
+        lock = _rendering.setdefault(key, threading.Lock())
+    with lock:
+        try:
+            yield cache.get(key)
+        finally:
+            with _rendering_guard:
+                if _rendering.get(key) is lock:
+                    del _rendering[key]
 
 
 def safe_next(request: HttpRequest, default: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -20,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.base import canonical_name
+from tracker.common import live
 
 #: Player colours: the four board colours first, then more for bigger families.
 COLOURS = [
@@ -113,6 +115,12 @@ def household_changed(household_id: int, *, setup: bool = False) -> None:
     if setup:
         counters["setup_version"] = F("setup_version") + 1
     Household.objects.filter(pk=household_id).update(**counters)
+    transaction.on_commit(partial(live.publish, household_channel(household_id)))
+
+
+def household_channel(household_id: int) -> str:
+    """The channel of live events that the open pages of a household listen to."""
+    return f"household-{household_id}"
 
 
 class Player(models.Model):

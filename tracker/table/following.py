@@ -39,10 +39,10 @@ from django.urls import reverse
 from tracker.households.models import Household
 from tracker.table.models import DICE_GAMES, Play
 
-#: How often an open page asks while it is shown, and while it is hidden (another tab, a
-#: sleeping screen): an entry shows within about the first, plus the time to read the page.
-VISIBLE_MILLISECONDS = 500
-HIDDEN_MILLISECONDS = 10_000
+#: How often an open page asks when no stream of changes reaches it (a proxy that holds
+#: streams back, see :mod:`tracker.room.views.live`), while it is shown and while hidden.
+VISIBLE_MILLISECONDS = 5_000
+HIDDEN_MILLISECONDS = 30_000
 
 
 def followed_state(model: type[Model], object_id: int, user_id: int | None) -> str | None:
@@ -110,8 +110,10 @@ def state_text(values: Any) -> str:
 
 
 def follow_context(kind: str, object_id: int, state: str | None) -> dict[str, Any]:
-    """What a followed page names for its ``<main>``: where to ask, and the state it shows."""
+    """What a followed page names for its ``<main>``: its stream of changes, where to ask
+    when the stream does not come through, and the state it shows."""
     if state is None:
         return {}
     return {"follow": {"url": reverse("follow", args=[kind, object_id]), "state": state,
+                       "stream": reverse("live", args=[kind, object_id]),
                        "every": VISIBLE_MILLISECONDS, "hidden_every": HIDDEN_MILLISECONDS}}

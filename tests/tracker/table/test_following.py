@@ -25,7 +25,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 def page_state(page: str) -> tuple[str, str]:
     """The address a page asks and the state it names, from its <main>."""
-    found = re.search(r'<main id="main" data-follow="([^"]+)" data-state="([^"]*)"', page)
+    found = re.search(
+        r'<main id="main" data-follow="([^"]+)" data-stream="[^"]+" data-state="([^"]*)"', page)
     assert found, "the page does not follow the other devices"
     return found.group(1), found.group(2)
 

@@ -43,7 +43,7 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
-        server = start([sys.executable, "-m", "gunicorn", "tracker.wsgi",
+        server = start([sys.executable, "-m", "gunicorn", "tracker.asgi",
                         "--config", "python:tracker.gunicorn_conf", "--bind", bind])
         worker_command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "run_worker",
                           "--verbosity", "0"]

@@ -1,15 +1,14 @@
 """Read-only scoreboards for the room, opened through an unguessable share link.
 
-An open board asks about twice a second whether anything changed, naming the state it
-shows in ``If-None-Match``. The answer is worked out from one small query: 304 Not
-Modified, with no body, while nothing changed; the board's new content when something did.
-Ten TVs left on all evening cost twenty such queries a second, and no server process is
-held open for them (a stream of server-sent events would tie up one of gunicorn's few
-synchronous workers per TV)."""
+An open board is told of every change by its stream (:mod:`tracker.room.views.live`), then
+asks for its new content, naming the state it shows in ``If-None-Match``: 304 Not Modified,
+with no body, when nothing it shows changed after all. Where no stream comes through, the
+board asks so now and then by itself."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -17,7 +16,7 @@ from django.utils.translation import get_language
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST, require_safe
 
-from tracker.common.pages import render_page
+from tracker.common.pages import render_page, rendered_once
 from tracker.common.pdf import PAPER_SIZES, print_language, print_paper, sheet_response
 from tracker.evenings.models import GameNight, Series, Tournament
 from tracker.households.access import get_for_household, household_required
@@ -26,9 +25,8 @@ from tracker.room.models import ShareLink
 from tracker.room.sharing import board_address, revoke, share, shown_state
 from tracker.table.models import Play
 
-#: How often an open board asks whether anything changed: an entry shows within about this
-#: long, plus the time to draw the board once.
-POLL_MILLISECONDS = 500
+#: How often an open board asks whether anything changed when no stream reaches it.
+POLL_MILLISECONDS = 5_000
 
 
 def board_etag(state: str) -> str:
@@ -48,15 +46,30 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
             unchanged["ETag"] = etag
             patch_vary_headers(unchanged, ["HX-Request", "Accept-Language", "Cookie"])
             return unchanged
-    # Revoked a moment ago, between the two queries: gone as well.
-    link = get_object_or_404(ShareLink.objects.select_related(
-        "household", "game_night", "series", "tournament"), pk=link_id, revoked_at__isnull=True)
-    response = render_page(request, "boards/board.html", board_context(link) | {
-        "etag": etag, "poll_milliseconds": POLL_MILLISECONDS, "board": True,
-        "board_url": board_address(request, link)}, partial="board")
+    with rendered_once(board_key(request, link_id, etag) if request.htmx else None) as kept:
+        if kept is not None:
+            response = HttpResponse(kept)
+        else:
+            # Revoked a moment ago, between the two queries: gone as well.
+            link = get_object_or_404(ShareLink.objects.select_related(
+                "household", "game_night", "series", "tournament"), pk=link_id,
+                revoked_at__isnull=True)
+            response = render_page(request, "boards/board.html", board_context(link) | {
+                "etag": etag, "state": state, "poll_milliseconds": POLL_MILLISECONDS,
+                "board": True, "board_url": board_address(request, link)}, partial="board")
+            if request.htmx:
+                cache.set(board_key(request, link_id, etag), response.content.decode(),
+                          timeout=60 * 60)
     response["ETag"] = etag
-    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])
     return response
+
+
+def board_key(request: HttpRequest, link_id: int, etag: str) -> str:
+    """A board's content as every TV on it asks for it after a change, kept to be rendered
+    once (:func:`tracker.common.pages.rendered_once`): by its state and language, and the
+    address its QR code names."""
+    return f"board:{link_id}:{etag}:{request.get_host()}"
 
 
 SHAREABLE = {"play": Play, "night": GameNight, "series": Series, "tournament": Tournament}

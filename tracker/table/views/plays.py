@@ -33,7 +33,7 @@ from tracker.table.recording import (
 )
 from tracker.table.rounds import kept_round_by_round
 from tracker.table.views.pads import render_pad_page
-from tracker.table.views.sheets import cached_sheet_page, render_sheet_page
+from tracker.table.views.sheets import cached_sheet_page, render_sheet_page, sheet_rendered_once
 
 
 @login_required
@@ -44,13 +44,16 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
     cached, key, follow = cached_sheet_page(request, play_id)
     if cached is not None:
         return cached
-    play = get_for_household(
-        request, Play.objects.select_related("game_night", "series", "tournament", "own_game"),
-        pk=play_id)
-    if play.is_dice_sheet:
-        return render_sheet_page(request, play, key, follow)
-    if kept_round_by_round(play) and "final" not in request.GET:
-        return render_pad_page(request, play, follow, key)
+    with sheet_rendered_once(request, key) as rendered_meanwhile:
+        if rendered_meanwhile is not None:
+            return rendered_meanwhile
+        play = get_for_household(
+            request, Play.objects.select_related("game_night", "series", "tournament",
+                                                 "own_game"), pk=play_id)
+        if play.is_dice_sheet:
+            return render_sheet_page(request, play, key, follow)
+        if kept_round_by_round(play) and "final" not in request.GET:
+            return render_pad_page(request, play, follow, key)
     prefetch_related_objects([play], participants_in_seat_order())
     share = follow
     if play.status == Play.Status.IN_PROGRESS:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -20,7 +22,7 @@ from django_htmx.http import reswap, retarget
 from games import InvalidResult
 from games.coach import ROLLS_PER_TURN
 from tracker.common.engine_text import say
-from tracker.common.pages import render_page
+from tracker.common.pages import render_page, rendered_once
 from tracker.common.parsing import small_int
 from tracker.households.access import get_for_household, show_household_of
 from tracker.table.cells import NoSuchCell, enter_cell, sheet_participant
@@ -81,6 +83,15 @@ def cached_sheet_page(request: HttpRequest, play_id: int
     if page is None:
         return None, key, follow
     return sheet_page_response(request, page), key, follow
+
+
+@contextmanager
+def sheet_rendered_once(request: HttpRequest, key: str | None
+                        ) -> Iterator[HttpResponse | None]:
+    """The page kept under ``key`` if another request rendered it while this one waited,
+    else None and this one renders it (see :func:`tracker.common.pages.rendered_once`)."""
+    with rendered_once(key) as page:
+        yield None if page is None else sheet_page_response(request, page)
 
 
 def render_sheet_page(request: HttpRequest, play: Play, key: str | None,

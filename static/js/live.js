@@ -1,0 +1,109 @@
+// A page that shows what other devices change is told the moment it changes, by the server:
+// it opens a stream of server-sent events (data-stream) naming the state it shows
+// (data-state), and reads itself again on each change. A stream that is lost (the Wi-Fi, a
+// server restarting) is opened again naming the state the page shows then, so the server
+// tells at once whatever changed meanwhile. Where no stream comes through while the server
+// answers (a proxy that holds streams back or refuses them), the page asks instead
+// (data-follow), every data-every milliseconds, or data-hidden-every while hidden.
+window.scorekeeperLive = (function () {
+  "use strict";
+
+  const READY_WITHIN = 5000;  // a stream that says nothing this long is held back
+  const REFUSED_AFTER = 3;     // streams lost before they came, with the server answering
+  const FIRST_RETRY = 1500;
+  const LAST_RETRY = 30000;
+
+  // element(): the element carrying the data-* (a page's <main>, the board), as it is now.
+  // changed(): read what the page shows again; ask(): ask once instead (true: the server
+  // answered); reachable(answered): whether the server can be reached.
+  function follow(element, {changed, ask, reachable}) {
+    let source = null;
+    let retry = FIRST_RETRY;
+    let asking = false;
+    let everReady = false;
+    let refused = 0;
+    let reopening = null;
+
+    // Ask once; true when the server answered.
+    function askNow() {
+      return ask().then((answered) => {
+        reachable(answered);
+        return answered;
+      }, () => {
+        reachable(false);
+        return false;
+      });
+    }
+
+    // The stream is held back: ask on a timer, as long as the page is open.
+    function askInstead() {
+      if (asking) return;
+      asking = true;
+      const next = () => {
+        const current = element();
+        if (!current) return;
+        const every = Number(document.hidden ? current.dataset.hiddenEvery : current.dataset.every);
+        window.setTimeout(() => askNow().finally(next), every || 5000);
+      };
+      askNow().finally(next);
+    }
+
+    function open() {
+      const current = element();
+      window.clearTimeout(reopening);
+      if (!current || asking || source) return;
+      const url = new URL(current.dataset.stream, window.location.href);
+      url.searchParams.set("state", current.dataset.state || "");
+      const stream = new EventSource(url);
+      source = stream;
+      let ready = false;
+      let heldBack = null;
+      stream.addEventListener("open", () => {
+        heldBack = window.setTimeout(() => {
+          if (ready || source !== stream) return;
+          stream.close();
+          source = null;
+          askInstead();
+        }, READY_WITHIN);
+      });
+      stream.addEventListener("ready", () => {
+        ready = true;
+        everReady = true;
+        retry = FIRST_RETRY;
+        window.clearTimeout(heldBack);
+        reachable(true);
+      });
+      stream.addEventListener("changed", () => changed());
+      stream.addEventListener("gone", () => {
+        stream.close();
+        changed();
+      });
+      stream.addEventListener("error", () => {
+        window.clearTimeout(heldBack);
+        stream.close();
+        if (source !== stream) return;
+        source = null;
+        // Lost, or never came: the page's state is compared on the next stream, and asked
+        // for meanwhile (which also tells whether the server can be reached).
+        askNow().then((answered) => {
+          refused = answered && !everReady ? refused + 1 : 0;
+          if (refused >= REFUSED_AFTER) {
+            askInstead();
+          } else {
+            reopening = window.setTimeout(open, retry);
+            retry = Math.min(retry * 2, LAST_RETRY);
+          }
+        });
+      });
+    }
+
+    // A tablet that wakes up may have had its stream closed while asleep.
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden && source && source.readyState === EventSource.CLOSED) source = null;
+      if (!document.hidden) open();
+    });
+    open();
+  }
+
+  return {follow};
+})();

@@ -1,0 +1,147 @@
+"""Open pages told of every change the moment it is committed: server-sent events.
+
+A followed page (a sheet, a score pad, a result form, an evening, a series, a tournament)
+and a TV board each open one stream (the browser's ``EventSource``), naming the state they
+show (``?state=``; on a reconnect the browser names the last event's id instead, which is
+the state it told). The stream listens to its household's channel (:mod:`tracker.common.live`)
+and, whenever that wakes it, reads the state again (:mod:`tracker.table.following`,
+:func:`tracker.room.sharing.shown_state`): when it differs from what the device was told,
+it sends it as a ``changed`` event, and the page reads itself again as before. So a device
+back from a dropped Wi-Fi or a restarted server learns at once whether anything changed
+meanwhile, and a change told twice is read once.
+
+The first event, ``ready``, tells the page the stream came through; a page that gets none
+(a proxy that holds streams back) asks now and then instead (``static/js/live.js``).
+Served by uvicorn's workers, a stream waits in the event loop and holds no thread; under
+``runserver`` and the tests' server, which are threaded, it holds one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.views.decorators.http import require_safe
+
+from tracker.common import live
+from tracker.households.models import household_channel
+from tracker.room.models import ShareLink
+from tracker.room.sharing import shown_state
+from tracker.room.views.app import FOLLOWED
+from tracker.table.following import followed_state
+
+#: A comment this often keeps the connection open through proxies and lets a server notice
+#: a device that left.
+KEEPALIVE_SECONDS = 20.0
+#: How long a device waits before connecting again after losing its stream.
+RETRY_MILLISECONDS = 1500
+
+#: Reads the state a stream shows now: None when there is nothing to show any more.
+StateReader = Callable[[], "str | None"]
+
+
+@require_safe
+def page_stream(request: HttpRequest, kind: str, object_id: int) -> StreamingHttpResponse:
+    """The stream of a followed page of the user's household (404: gone or not theirs)."""
+    model = FOLLOWED.get(kind)
+    user_id = request.user.pk
+    if model is None or followed_state(model, object_id, user_id) is None:
+        raise Http404("nothing to follow")
+    household_id = model.objects.filter(pk=object_id).values_list(
+        "household_id", flat=True).first()
+
+    def read() -> str | None:
+        return followed_state(model, object_id, user_id)
+
+    return stream_response(request, household_channel(household_id), read)
+
+
+@require_safe
+def board_stream(request: HttpRequest, token: str) -> StreamingHttpResponse:
+    """The stream of a TV board opened through its share link (404: revoked)."""
+    link_id, _state = shown_state(token)
+    household_id = ShareLink.objects.filter(pk=link_id).values_list(
+        "household_id", flat=True).first()
+
+    def read() -> str | None:
+        try:
+            return shown_state(token)[1]
+        except Http404:
+            return None
+
+    return stream_response(request, household_channel(household_id), read)
+
+
+def stream_response(request: HttpRequest, channel: str, read: StateReader
+                    ) -> StreamingHttpResponse:
+    """The stream of ``channel`` for a device that shows the state it names."""
+    shown = request.headers.get("Last-Event-ID") or request.GET.get("state", "")
+    events = (async_events(channel, read, shown) if isinstance(request, ASGIRequest)
+              else thread_events(channel, read, shown))
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx passes each event on as it comes
+    return response
+
+
+def event(name: str, state: str | None = None) -> str:
+    """One server-sent event; a ``changed`` event's id is the state it tells."""
+    lines = [f"event: {name}"]
+    if state is not None:
+        lines += [f"id: {state}", f"data: {state}"]
+    else:
+        lines.append("data: ")
+    return "\n".join(lines) + "\n\n"
+
+
+READY = f"retry: {RETRY_MILLISECONDS}\n" + event("ready")
+KEEPALIVE = ": still here\n\n"
+
+
+def news(state: str | None, told: str) -> str | None:
+    """What to send the device after reading ``state``, having told it ``told``."""
+    if state is None:
+        return event("gone")
+    return event("changed", state) if state != told else None
+
+
+def read_fresh(read: StateReader) -> str | None:
+    """The state, on a connection of the database that is still good (a stream outlives
+    many of the server's requests, and its thread's connection may have gone)."""
+    close_old_connections()
+    return read()
+
+
+async def async_events(channel: str, read: StateReader, shown: str) -> AsyncIterator[str]:
+    async with live.subscribed(channel) as listener:
+        yield READY
+        told = shown
+        while True:
+            state = await sync_to_async(read_fresh, thread_sensitive=False)(read)
+            message = news(state, told)
+            if message:
+                yield message
+                if state is None:
+                    return
+                told = state
+            while not await listener.wait(KEEPALIVE_SECONDS):
+                yield KEEPALIVE
+
+
+def thread_events(channel: str, read: StateReader, shown: str) -> Iterator[str]:
+    with live.subscribed_thread(channel) as listener:
+        yield READY
+        told = shown
+        while True:
+            state = read()
+            message = news(state, told)
+            if message:
+                yield message
+                if state is None:
+                    return
+                told = state
+            while not listener.wait(KEEPALIVE_SECONDS):
+                yield KEEPALIVE
