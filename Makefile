@@ -57,7 +57,7 @@ apt:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-BENCHES := engine pdf pages tournament concurrency stats devices coach import ratings
+BENCHES := engine pdf pages tournament concurrency stats devices streams coach import ratings
 
 bench: install install-test
 	@for name in $(BENCHES); do echo "== bench/$$name.py"; $(BIN)/python bench/$$name.py || exit 1; done

@@ -1,7 +1,8 @@
 """ASGI entry point: what gunicorn's uvicorn workers serve (tracker/gunicorn_conf.py).
 
 The streams of changes (``/live/…``, ``/board/…/live/``) go to Django's ASGI handler, so an
-open stream waits in the event loop and holds no thread. Every other request goes to the
+open stream waits in the event loop and holds no thread (:class:`StreamHandler`). Every
+other request goes to the
 WSGI application in a pool of threads (a2wsgi), as gunicorn's threads served it before:
 the app's views and middleware are synchronous, and Django's ASGI handler passes each
 request through every middleware by a hop between threads, opens a new database
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 import os
 
+import django
 from a2wsgi import WSGIMiddleware
-from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tracker.settings")
@@ -26,7 +28,25 @@ from tracker.common.live import STREAM_PATH  # noqa: E402 - once the settings ar
 #: Threads that serve the synchronous views, as many as gunicorn's threads before.
 THREADS = 12
 
-streams = get_asgi_application()
+
+
+class StreamHandler(ASGIHandler):
+    """Django's ASGI handler without a thread of its own for each request.
+
+    Django runs a request's synchronous parts (its middleware, the view) in a thread made
+    for that request, kept until the response ends: for a stream, as long as the page is
+    open (``bench/streams.py``: 2,000 open streams held 2,000 threads, 910 MB). Here they
+    run in asgiref's one shared thread instead, a few milliseconds as a stream opens; the
+    open stream then waits in the event loop alone."""
+
+    async def __call__(self, scope, receive, send) -> None:  # noqa: ANN001 - ASGI's shapes
+        if scope["type"] != "http":
+            raise ValueError(f"Only HTTP streams, not {scope['type']}.")
+        await self.handle(scope, receive, send)
+
+
+django.setup(set_prefix=False)
+streams = StreamHandler()
 pages = WSGIMiddleware(get_wsgi_application(), workers=THREADS)
 
 

@@ -326,8 +326,8 @@
     }
   });
 
-  // A scoreboard follows the game: told of a change (live.js), it asks for its new content,
-  // naming the state it shows (the server answers 304 when nothing it shows changed). When
+  // A scoreboard follows the game: told of a change (live.js), it shows the new content that
+  // came with it, or asks for it naming the state it shows (304: nothing it shows changed). When
   // the server cannot be reached the board says since when, and greys out the scores.
   function followBoard() {
     let failingSince = null;
@@ -366,8 +366,14 @@
         {hour: "2-digit", minute: "2-digit"});
       showStale(current, current.dataset.stale.replace("%(time)s", time));
     }
-    window.scorekeeperLive.follow(board, {
-      changed: () => ask().then(reachable, () => reachable(false)), ask, reachable});
+    function changed(content) {
+      if (content) {
+        board().outerHTML = content;
+        return;
+      }
+      ask().then(reachable, () => reachable(false));
+    }
+    window.scorekeeperLive.follow(board, {changed, ask, reachable});
   }
 
   // The offline page opens the app again by itself once the server answers.

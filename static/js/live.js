@@ -14,8 +14,9 @@ window.scorekeeperLive = (function () {
   const LAST_RETRY = 30000;
 
   // element(): the element carrying the data-* (a page's <main>, the board), as it is now.
-  // changed(): read what the page shows again; ask(): ask once instead (true: the server
-  // answered); reachable(answered): whether the server can be reached.
+  // changed(content): show the change, which came with the new content (a board's) or is to
+  // be read; ask(): ask once instead (true: the server answered); reachable(answered):
+  // whether the server can be reached.
   function follow(element, {changed, ask, reachable}) {
     let source = null;
     let retry = FIRST_RETRY;
@@ -74,6 +75,7 @@ window.scorekeeperLive = (function () {
         reachable(true);
       });
       stream.addEventListener("changed", () => changed());
+      stream.addEventListener("board", (event) => changed(event.data));
       stream.addEventListener("gone", () => {
         stream.close();
         changed();

@@ -21,10 +21,24 @@ def events(response):
     return iter(response.streaming_content)
 
 
+def parsed(event: bytes) -> tuple[str, str, str]:
+    """An event's name, id and data (its lines of data joined), as EventSource reads it."""
+    name, event_id, data = "", "", []
+    for line in event.decode().strip().splitlines():
+        field, _, value = line.partition(": ")
+        if field == "event":
+            name = value
+        elif field == "id":
+            event_id = value
+        elif field == "data":
+            data.append(value)
+    return name, event_id, "\n".join(data)
+
+
 def told_state(event: bytes) -> str:
-    lines = dict(line.split(": ", 1) for line in event.decode().strip().splitlines())
-    assert lines["event"] == "changed" and lines["id"] == lines["data"]
-    return lines["data"]
+    name, event_id, data = parsed(event)
+    assert name == "changed" and event_id == data
+    return data
 
 
 def page_stream(client, play, state: str):
@@ -69,7 +83,11 @@ def test_a_board_is_told_and_then_told_when_its_link_is_revoked(
     assert next(stream).decode() == READY
     with django_capture_on_commit_callbacks(execute=True):
         write_cell(kniffel, family[1], "fours", 12, expected_version=None)
-    assert told_state(next(stream)) != state
+    name, new_state, content = parsed(next(stream))
+    # The TV is sent its new content with the change: it asks for nothing.
+    assert name == "board" and new_state != state
+    assert content.strip().startswith('<section id="board"') and ">12<" in content
+    assert f'data-state="{new_state}"' in content
     with django_capture_on_commit_callbacks(execute=True):
         link.revoked_at = link.created_at
         link.save()

@@ -7,10 +7,13 @@ board asks so now and then by itself."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.clickjacking import xframe_options_sameorigin
@@ -41,35 +44,41 @@ def board(request: HttpRequest, token: str) -> HttpResponse:
     link_id, state = shown_state(token)
     etag = board_etag(state)
     if request.htmx:
-        unchanged = get_conditional_response(request, etag=etag)
-        if unchanged is not None:
-            unchanged["ETag"] = etag
-            patch_vary_headers(unchanged, ["HX-Request", "Accept-Language", "Cookie"])
-            return unchanged
-    with rendered_once(board_key(request, link_id, etag) if request.htmx else None) as kept:
-        if kept is not None:
-            response = HttpResponse(kept)
-        else:
-            # Revoked a moment ago, between the two queries: gone as well.
-            link = get_object_or_404(ShareLink.objects.select_related(
-                "household", "game_night", "series", "tournament"), pk=link_id,
-                revoked_at__isnull=True)
-            response = render_page(request, "boards/board.html", board_context(link) | {
-                "etag": etag, "state": state, "poll_milliseconds": POLL_MILLISECONDS,
-                "board": True, "board_url": board_address(request, link)}, partial="board")
-            if request.htmx:
-                cache.set(board_key(request, link_id, etag), response.content.decode(),
-                          timeout=60 * 60)
+        response = get_conditional_response(request, etag=etag) or HttpResponse(
+            board_content(request, link_id, state))
+    else:
+        response = render_page(request, "boards/board.html", board_page_context(
+            request, shown_link(link_id), state))
     response["ETag"] = etag
     patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])
     return response
 
 
-def board_key(request: HttpRequest, link_id: int, etag: str) -> str:
-    """A board's content as every TV on it asks for it after a change, kept to be rendered
-    once (:func:`tracker.common.pages.rendered_once`): by its state and language, and the
-    address its QR code names."""
-    return f"board:{link_id}:{etag}:{request.get_host()}"
+def shown_link(link_id: int) -> ShareLink:
+    """The link with what its board shows; 404 when it was revoked a moment ago, between
+    reading its state and reading it."""
+    return get_object_or_404(ShareLink.objects.select_related(
+        "household", "game_night", "series", "tournament"), pk=link_id, revoked_at__isnull=True)
+
+
+def board_page_context(request: HttpRequest, link: ShareLink, state: str) -> dict[str, Any]:
+    return board_context(link) | {
+        "etag": board_etag(state), "state": state, "poll_milliseconds": POLL_MILLISECONDS,
+        "board": True, "board_url": board_address(request, link)}
+
+
+def board_content(request: HttpRequest, link_id: int, state: str) -> str:
+    """The board's content in ``state``, as every TV on it shows it after a change: rendered
+    once (:func:`tracker.common.pages.rendered_once`) for its language and the address its
+    QR code names. Http404 when the link was revoked a moment ago."""
+    key = f"board:{link_id}:{board_etag(state)}:{request.get_host()}"
+    with rendered_once(key) as kept:
+        if kept is not None:
+            return kept
+        content = render_to_string("boards/board.html#board", board_page_context(
+            request, shown_link(link_id), state), request)
+        cache.set(key, content, timeout=60 * 60)
+        return content
 
 
 SHAREABLE = {"play": Play, "night": GameNight, "series": Series, "tournament": Tournament}

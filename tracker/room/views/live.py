@@ -10,6 +10,9 @@ it sends it as a ``changed`` event, and the page reads itself again as before. S
 back from a dropped Wi-Fi or a restarted server learns at once whether anything changed
 meanwhile, and a change told twice is read once.
 
+A board is sent its new content with the change (a ``board`` event, rendered once for all
+the TVs on it): ten TVs on a game cost no request each.
+
 The first event, ``ready``, tells the page the stream came through; a page that gets none
 (a proxy that holds streams back) asks now and then instead (``static/js/live.js``).
 Served by uvicorn's workers, a stream waits in the event loop and holds no thread; under
@@ -24,6 +27,7 @@ from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.utils.translation import get_language, override
 from django.views.decorators.http import require_safe
 
 from tracker.common import live
@@ -31,6 +35,7 @@ from tracker.households.models import household_channel
 from tracker.room.models import ShareLink
 from tracker.room.sharing import shown_state
 from tracker.room.views.app import FOLLOWED
+from tracker.room.views.boards import board_content
 from tracker.table.following import followed_state
 
 #: A comment this often keeps the connection open through proxies and lets a server notice
@@ -41,6 +46,8 @@ RETRY_MILLISECONDS = 1500
 
 #: Reads the state a stream shows now: None when there is nothing to show any more.
 StateReader = Callable[[], "str | None"]
+#: What a stream sends with a change to ``state``: the new content, or None for the state only.
+ContentReader = Callable[[str], "str | None"]
 
 
 @require_safe
@@ -66,34 +73,45 @@ def board_stream(request: HttpRequest, token: str) -> StreamingHttpResponse:
     household_id = ShareLink.objects.filter(pk=link_id).values_list(
         "household_id", flat=True).first()
 
+    language = get_language()
+
     def read() -> str | None:
         try:
             return shown_state(token)[1]
         except Http404:
             return None
 
-    return stream_response(request, household_channel(household_id), read)
+    def content(state: str) -> str | None:
+        with override(language):
+            try:
+                return board_content(request, link_id, state)
+            except Http404:
+                return None
+
+    return stream_response(request, household_channel(household_id), read, content)
 
 
-def stream_response(request: HttpRequest, channel: str, read: StateReader
-                    ) -> StreamingHttpResponse:
+def stream_response(request: HttpRequest, channel: str, read: StateReader,
+                    content: ContentReader | None = None) -> StreamingHttpResponse:
     """The stream of ``channel`` for a device that shows the state it names."""
     shown = request.headers.get("Last-Event-ID") or request.GET.get("state", "")
-    events = (async_events(channel, read, shown) if isinstance(request, ASGIRequest)
-              else thread_events(channel, read, shown))
+    tell = Telling(read, content or (lambda _state: None))
+    events = (async_events(channel, tell, shown) if isinstance(request, ASGIRequest)
+              else thread_events(channel, tell, shown))
     response = StreamingHttpResponse(events, content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx passes each event on as it comes
     return response
 
 
-def event(name: str, state: str | None = None) -> str:
-    """One server-sent event; a ``changed`` event's id is the state it tells."""
+def event(name: str, state: str | None = None, data: str | None = None) -> str:
+    """One server-sent event; a change's id is the state it tells, its data the state or
+    the new content (a line of data for each line)."""
     lines = [f"event: {name}"]
     if state is not None:
-        lines += [f"id: {state}", f"data: {state}"]
-    else:
-        lines.append("data: ")
+        lines.append(f"id: {state}")
+    text = data if data is not None else state or ""
+    lines += [f"data: {line}" for line in text.split("\n")]
     return "\n".join(lines) + "\n\n"
 
 
@@ -101,27 +119,36 @@ READY = f"retry: {RETRY_MILLISECONDS}\n" + event("ready")
 KEEPALIVE = ": still here\n\n"
 
 
-def news(state: str | None, told: str) -> str | None:
-    """What to send the device after reading ``state``, having told it ``told``."""
-    if state is None:
-        return event("gone")
-    return event("changed", state) if state != told else None
+class Telling:
+    """What a stream tells its device, from the state it told it last."""
+
+    def __init__(self, read: StateReader, content: ContentReader) -> None:
+        self.read, self.content = read, content
+
+    def news(self, told: str) -> tuple[str | None, str | None]:
+        """The state now, and the event that tells it (None: nothing to tell)."""
+        state = self.read()
+        if state is None:
+            return None, event("gone")
+        if state == told:
+            return state, None
+        html = self.content(state)
+        return state, event("board", state, html) if html else event("changed", state)
+
+    def news_from_the_pool(self, told: str) -> tuple[str | None, str | None]:
+        """As :meth:`news`, in a thread of the event loop's pool, on a connection of the
+        database that is still good: a stream outlives many of the server's requests."""
+        close_old_connections()
+        return self.news(told)
 
 
-def read_fresh(read: StateReader) -> str | None:
-    """The state, on a connection of the database that is still good (a stream outlives
-    many of the server's requests, and its thread's connection may have gone)."""
-    close_old_connections()
-    return read()
-
-
-async def async_events(channel: str, read: StateReader, shown: str) -> AsyncIterator[str]:
+async def async_events(channel: str, tell: Telling, shown: str) -> AsyncIterator[str]:
     async with live.subscribed(channel) as listener:
         yield READY
         told = shown
         while True:
-            state = await sync_to_async(read_fresh, thread_sensitive=False)(read)
-            message = news(state, told)
+            state, message = await sync_to_async(tell.news_from_the_pool, thread_sensitive=False)(
+                told)
             if message:
                 yield message
                 if state is None:
@@ -131,13 +158,12 @@ async def async_events(channel: str, read: StateReader, shown: str) -> AsyncIter
                 yield KEEPALIVE
 
 
-def thread_events(channel: str, read: StateReader, shown: str) -> Iterator[str]:
+def thread_events(channel: str, tell: Telling, shown: str) -> Iterator[str]:
     with live.subscribed_thread(channel) as listener:
         yield READY
         told = shown
         while True:
-            state = read()
-            message = news(state, told)
+            state, message = tell.news(told)
             if message:
                 yield message
                 if state is None:
