@@ -46,6 +46,15 @@ class AppServer:
 
     url: str
     process: subprocess.Popen
+    command: list[str]
+    environment: dict[str, str]
+
+    def restart(self) -> None:
+        """Stop the server and start it again on the same port, as a new version of the
+        app is put in place: its open connections, the pages' streams too, are dropped."""
+        self.stop()
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.environment)
+        wait_until_up(self)
 
     def stop(self) -> None:
         """Stop the server and its workers: gunicorn's master ends them on SIGTERM."""
@@ -143,12 +152,12 @@ def start_servers(database: dict, count: int = 2) -> list[AppServer]:
     try:
         for index in range(count):
             port = FIRST_PORT + count * worker + index
-            process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "tracker.asgi",
-                 "--config", "python:tracker.gunicorn_conf", "--bind", f"127.0.0.1:{port}",
-                 "--workers", "2", "--preload", "--log-level", "warning"],
-                cwd=ROOT, env=environment)
-            servers.append(AppServer(f"http://127.0.0.1:{port}", process))
+            command = [sys.executable, "-m", "gunicorn", "tracker.asgi",
+                       "--config", "python:tracker.gunicorn_conf", "--bind",
+                       f"127.0.0.1:{port}", "--workers", "2", "--preload", "--log-level",
+                       "warning"]
+            process = subprocess.Popen(command, cwd=ROOT, env=environment)
+            servers.append(AppServer(f"http://127.0.0.1:{port}", process, command, environment))
         for server in servers:
             wait_until_up(server)
     except BaseException:

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.servers import SKIP_REASON, WANTED
 from tests.browser.test_devices import FOLLOWS_WITHIN_MS, cell, type_points
 from tests.browser.test_households import open_household_menu
+from tests.browser.test_live import PUSHED_WITHIN_MS, requests_to
 from tests.factories import HouseholdFactory, PlayerFactory
 from tests.tracker.portability.transfer_fixtures import build_everything, grown
 from tracker.households.models import Household, ImportJob
@@ -44,15 +45,34 @@ def test_a_login_on_one_server_holds_on_the_other(page_on_first: Page, app_serve
     expect(cell(page_on_first, anna, "chance")).to_have_text("21")
 
 
-def test_a_cell_saved_on_one_server_shows_on_the_other(
+def test_a_cell_saved_on_one_server_is_told_to_a_tablet_on_the_other(
+        page_on_first: Page, page_on_second: Page, app_servers, table, sheet):
+    """Each server's streams hear the other's changes through the shared Redis: no page
+    asks whether anything changed."""
+    anna, ben = table["players"]
+    page_on_first.goto(app_servers[0].url + sheet.get_absolute_url())
+    page_on_second.goto(app_servers[1].url + sheet.get_absolute_url())
+    asked = [requests_to(page, "/follow/") for page in (page_on_first, page_on_second)]
+    type_points(page_on_first, anna, "chance", 21)
+    expect(cell(page_on_second, anna, "chance")).to_have_text("21", timeout=PUSHED_WITHIN_MS)
+    type_points(page_on_second, ben, "fours", 12)
+    expect(cell(page_on_first, ben, "fours")).to_have_text("12", timeout=PUSHED_WITHIN_MS)
+    assert asked == [[], []]
+
+
+def test_a_tablet_on_a_restarted_server_misses_nothing(
         page_on_first: Page, page_on_second: Page, app_servers, table, sheet):
     anna, ben = table["players"]
     page_on_first.goto(app_servers[0].url + sheet.get_absolute_url())
     page_on_second.goto(app_servers[1].url + sheet.get_absolute_url())
+    app_servers[1].process.terminate()  # the second server goes down for a new version
     type_points(page_on_first, anna, "chance", 21)
-    expect(cell(page_on_second, anna, "chance")).to_have_text("21", timeout=FOLLOWS_WITHIN_MS)
-    type_points(page_on_second, ben, "fours", 12)
-    expect(cell(page_on_first, ben, "fours")).to_have_text("12", timeout=FOLLOWS_WITHIN_MS)
+    type_points(page_on_first, ben, "fours", 12)
+    app_servers[1].restart()
+    expect(cell(page_on_second, anna, "chance")).to_have_text("21", timeout=15_000)
+    expect(cell(page_on_second, ben, "fours")).to_have_text("12")
+    type_points(page_on_first, anna, "ones", 3)
+    expect(cell(page_on_second, anna, "ones")).to_have_text("3", timeout=PUSHED_WITHIN_MS)
 
 
 def test_taps_on_a_result_form_reach_the_other_server(
