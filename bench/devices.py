@@ -22,6 +22,10 @@ browser context of its own). Each page is told of changes by its stream (push).
   sent to the server meanwhile (0: only the chosen field is ever sent). The baseline,
   `dice_tap_on_server_ms_p95`, is a third as many rolls with the table taken away, every
   tap a round trip as before; on this machine's loopback, without the Wi-Fi a phone adds.
+- The number pad: a tablet on an own game's score pad taps cells one after the other;
+  `pad_open_ms_*` is the time from the tap to the first frame that shows the cell's number
+  pad, `pad_open_requests` what the taps asked of the server meanwhile (0: the pad is drawn
+  on the device).
 - Offline: two tablets lose the network and enter ten cells each in the sheet's editor,
   one of them reloads while still offline, the network returns. `entries_lost` counts the
   cells missing or wrong on the server, `entries_doubled` the entries applied twice.
@@ -153,6 +157,64 @@ print(ShareLink.objects.create(household=play.household, play=play).token)
 """).split()[-1]
 
 
+#: Installed in the tablet on the score pad: for the cell awaited (its pad's title), the
+#: time from the tap to the first frame that shows its number pad.
+PAD_WATCH = """
+window.__pad = {times: [], tappedAt: null, awaited: null};
+document.addEventListener("click", (event) => {
+  if (event.target.closest("a.pad-cell")) window.__pad.tappedAt = event.timeStamp;
+}, true);
+const padFrame = () => {
+  const pad = window.__pad;
+  const title = document.querySelector("#pad-editor h2");
+  if (pad.awaited !== null && pad.tappedAt !== null && title
+      && title.textContent.trim() === pad.awaited) {
+    pad.times.push(performance.now() - pad.tappedAt);
+    pad.awaited = null;
+  }
+  requestAnimationFrame(padFrame);
+};
+requestAnimationFrame(padFrame);
+"""
+#: Resolves once the awaited pad shows.
+PAD_SHOWN = """() => new Promise((resolve) => {
+  const check = () => (window.__pad.awaited === null ? resolve() : requestAnimationFrame(check));
+  check();
+})"""
+
+
+def own_game(env: dict[str, str], game: dict) -> str:
+    """An own game kept round by round (a score pad) of the same players: its play's id."""
+    return manage(env, f"""
+from tracker.table.models import OwnGame, Play
+from tracker.table.recording import start_play
+first = Play.objects.get(pk={game['play']})
+players = [participant.player for participant in first.participants.all()]
+rules = OwnGame.objects.create(household=first.household, name="Rommé")
+print(start_play(household=first.household, game="generic", own_game=rules, players=players,
+                 game_night=first.game_night).pk)
+""").split()[-1]
+
+
+def pad_run(browser: Browser, base: str, game: dict, play_id: str, taps: int
+            ) -> tuple[list[float], int]:
+    """A tablet taps ``taps`` cells of the score pad: the time each pad takes to show, and
+    how many requests the taps sent."""
+    page = open_tablet(browser, base, game["session"], f"/plays/{play_id}/", ready="#pad")
+    page.evaluate(PAD_WATCH)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    cells = page.locator("#pad-rounds a.pad-cell")
+    for number in range(taps):
+        cell = cells.nth(number % cells.count())
+        page.evaluate("name => { window.__pad.awaited = name; }", cell.get_attribute("data-name"))
+        cell.click()
+        page.evaluate(PAD_SHOWN)
+    times = page.evaluate("window.__pad.times")
+    page.context.close()
+    return times, len(asked)
+
+
 def another_game(env: dict[str, str], game: dict) -> dict:
     """A new Kniffel game of the same players in the same household and night."""
     play_id = manage(env, f"""
@@ -205,14 +267,14 @@ def asking_only(context: BrowserContext) -> None:
 
 
 def open_tablet(browser: Browser, base: str, session: str, path: str, *,
-                asking: bool = False) -> Page:
+                asking: bool = False, ready: str = "#turn") -> Page:
     context = browser.new_context(viewport=TABLET, base_url=base)
     context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
     if asking:
         asking_only(context)
     page = context.new_page()
     page.goto(path)
-    page.wait_for_selector("#turn")
+    page.wait_for_selector(ready)
     return page
 
 
@@ -388,6 +450,8 @@ def main() -> None:
                           asking=True)
         dice_taps, dice_requests = dice_run(browser, base, game, size.dice_rolls)
         server_taps, _ = dice_run(browser, base, game, size.dice_rolls // 3, on_server=True)
+        pad_taps, pad_requests = pad_run(browser, base, game, own_game(env, game),
+                                         size.dice_rolls)
         lost, doubled = offline_run(browser, base, env, game, size)
         browser.close()
     print(f"tablets: {size.tablets}")
@@ -408,6 +472,10 @@ def main() -> None:
     on_server = percentile(server_taps, 0.95)
     print(f"dice_tap_on_server_ms_p95: {on_server:.1f}")
     print(f"dice_tap_vs_on_server: {percentile(dice_taps, 0.95) / on_server:.2f}")
+    print(f"pad_opens: {len(pad_taps)}")
+    print(f"pad_open_ms_p50: {statistics.median(pad_taps):.1f}")
+    print(f"pad_open_ms_p95: {percentile(pad_taps, 0.95):.1f}")
+    print(f"pad_open_requests: {pad_requests}")
     print(f"offline_entries: {size.offline_entries_each * 2}")
     print(f"entries_lost: {lost}")
     print(f"entries_doubled: {doubled}")

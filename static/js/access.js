@@ -229,12 +229,19 @@
     });
   }
 
+  // An answer that leaves the open pad as it is still brings its news out of band.
+  document.addEventListener("htmx:oobAfterSwap", announceChanges);
   document.addEventListener("tracker:followed", () => {
     announceChanges();
     focusableFrames();
   });
   document.addEventListener("htmx:load", focusableFrames);
   document.addEventListener("htmx:afterSettle", roomForPad);
+  // A number pad opened on the device (numpad.js): as one the server drew for a cell tapped.
+  document.addEventListener("tracker:pad-opened", (event) => {
+    if (!event.detail.focused) focusInto(event.target);
+    roomForPad();
+  });
   window.addEventListener("resize", () => {
     focusableFrames();
     roomForPad();

@@ -80,34 +80,6 @@
     return document.querySelector(`[hx-get="${CSS.escape(address)}"]`);
   }
 
-  // An answer can replace a button between a finger's down and up: the number pad of the cell
-  // tapped a moment before arrives just as a key is pressed. The browser then clicks nothing
-  // (it clicks only where the finger went down and came up on the same element, and that one
-  // has left the page), and the key, the cell or the Save would be lost. So the tap is made
-  // on what took the button's place: the same key or Save of the pad now shown, the same cell.
-  let tapped = null;
-  document.addEventListener("pointerdown", (event) => {
-    tapped = event.target.closest && event.target.closest("button, a[href]");
-  }, true);
-  document.addEventListener("pointercancel", () => { tapped = null; }, true);
-  document.addEventListener("pointerup", () => {
-    const element = tapped;
-    tapped = null;
-    const replacement = element && !element.isConnected ? inPlaceOf(element) : null;
-    if (replacement) replacement.click();
-  }, true);
-
-  function inPlaceOf(element) {
-    if (element.id) return document.getElementById(element.id);
-    if (element.hasAttribute("hx-get")) return cellAsking(element.getAttribute("hx-get"));
-    const holder = element.parentElement && element.parentElement.closest("[id]");
-    const again = holder && element.name ? document.getElementById(holder.id) : null;
-    if (!again) return null;
-    return Array.from(again.querySelectorAll(element.tagName)).find((control) =>
-      control.name === element.name && control.value === element.value
-      && control.getAttribute("aria-hidden") === element.getAttribute("aria-hidden")) || null;
-  }
-
   // A form names the household its page showed (htmx sends the same as X-Household): another
   // tab of this browser may have switched the device meanwhile, and what is entered here
   // belongs to the household it was entered in.
@@ -141,181 +113,68 @@
     }
   }, true);
 
-  // The score pad's number pad types into its display here, without asking the server (which
-  // does the same for a browser without JavaScript: tracker.table.score_pad.apply_key).
-  const OPERATORS = {plus: "+", subtract: "-"};
-  function applyKey(typed, key) {
-    if (key === "minus") return typed.startsWith("-") ? typed.slice(1) : "-" + typed;
-    if (key === "back") return typed.slice(0, -1);
-    if (key in OPERATORS) {
-      if (!typed || typed === "-") return key === "subtract" ? "-" : "";
-      if (typed.length >= 60) return typed;
-      return (/[+-]$/.test(typed) ? typed.slice(0, -1) : typed) + OPERATORS[key];
-    }
-    if (!/^[0-9]$/.test(key) || typed.length >= 60) return typed;
-    const number = typed.split(/[+-]/).pop();
-    if (number.length >= 7) return typed;
-    return (number === "0" ? typed.slice(0, -1) : typed) + key;
-  }
-
-  document.addEventListener("click", (event) => {
-    const key = event.target.closest && event.target.closest(".numpad button[name=key]");
-    if (!key) {
-      return;
-    }
-    event.preventDefault();
-    const display = key.form.querySelector("input[name=points]");
-    display.value = applyKey(display.value.trim(), key.value);
-  });
-
-  // With the number pad working, tapping its display brings up no on-screen keyboard over it.
-  document.addEventListener("htmx:load", (event) => {
-    const root = event.detail.elt;
-    const displays = root.querySelectorAll ? root.querySelectorAll(".numpad-value") : [];
-    displays.forEach((display) => { display.inputMode = "none"; });
-  });
-
-  // ---- An editor asks one thing at a time ----------------------------------------------
-  // An editor (the number pad, the Kniffel editor: data-follow-keep with an id) has at most one
-  // request on its way. A cell tapped meanwhile (right after a save, say) is asked for once
-  // that answer is in, and a Save tapped meanwhile is made on the number pad that came, each in
-  // the order tapped: so every answer lands on the editor it was asked from, a save's changes
-  // to the sheet all arrive, and points typed for a cell go to that cell. Meanwhile the
-  // editor's own forms send nothing (they are about to be replaced); on the number pad the
-  // display starts empty, takes the keys tapped, and hands them on. An answer that needs
-  // looking at (a refusal, a question, the whole sheet again) ends the wait, and so does one
-  // that does not come within data-answer-within milliseconds: the entry then waits on the
-  // device as when the Wi-Fi is down.
+  // ---- The Kniffel editor asks one thing at a time -------------------------------------
+  // The Kniffel editor (#editor: the dice and the fields of the cell tapped) comes from the
+  // server, with at most one request on its way. The last cell tapped meanwhile is asked for
+  // once that answer is in, so every answer lands on the editor it was asked for and a save's
+  // changes to the sheet all arrive; meanwhile the editor's own forms send
+  // nothing (they are about to be replaced). An answer that does not come within
+  // data-answer-within milliseconds ends the wait: the entry then waits on the device as
+  // when the Wi-Fi is down.
   const editorRequests = (function () {
-    const underWay = new Set();  // ids of editors with a request on its way
-    // What was asked for meanwhile, in order: a cell tapped ({cell}), a Save on the number pad
-    // ({save: the points typed for it}). Each is made once the answer before it is in.
-    const later = [];
-    let ahead = null;            // the number pad shown while the next one is on its way
+    let underWay = false;
+    const later = [];  // cells tapped meanwhile, asked for in order
 
     function answerWithin() { return Number(document.body.dataset.answerWithin) || 10000; }
 
-    function needsLooking(xhr) {
-      return xhr.status === 409 || xhr.status === 422
-        || Boolean(xhr.getResponseHeader("HX-Retarget"));
-    }
+    function isEditor(target) { return Boolean(target && target.id === "editor"); }
 
-    function editorOf(detail) {
-      const target = detail.target;
-      return target && target.id && target.matches("[data-follow-keep]") ? target : null;
-    }
-
-    function numberPad(id) { return document.querySelector("#" + id + " .numpad-value"); }
-
-    // The keys that typed ``keys`` ("3+6"), typed again onto ``typed``.
-    const KEY_OF = Object.fromEntries(Object.entries(OPERATORS).map(([key, sign]) => [sign, key]));
-    function typedOnto(typed, keys) {
-      Array.from(keys).forEach((key) => { typed = applyKey(typed, KEY_OF[key] || key); });
-      return typed;
-    }
-
-    // The number pad shown from now until the next one arrives: what it showed goes (the
-    // request carries it), the keys tapped meanwhile come in its place.
-    function waitOn(editor) {
-      editor.setAttribute("aria-busy", "true");
-      const display = editor.querySelector(".numpad-value");
-      if (!display || (ahead && ahead.display === display)) return;
-      const before = display.value;
-      display.value = ahead ? ahead.display.value : "";
-      ahead = {display, before, editor};
-    }
-
-    function stopWaiting(id) {
-      later.splice(0).forEach((step) => {
-        if (step.cell) step.cell.element.classList.remove("asked");
-      });
-      const editor = document.getElementById(id);
+    function answered(xhr) {
+      underWay = false;
+      const editor = document.getElementById("editor");
       if (editor) editor.removeAttribute("aria-busy");
-      if (ahead) ahead.editor.removeAttribute("aria-busy");
-      const waited = ahead;
-      ahead = null;
-      return waited;
-    }
-
-    // The cell tapped meanwhile, asked for now: the very one if the answer left it on the page,
-    // else the one in its place (which htmx has not taken up yet: it settles after this).
-    // True when it was there to ask.
-    function ask(id, cell) {
-      cell.element.classList.remove("asked");
-      const again = cell.element.isConnected ? cell.element : cellAsking(cell.address);
-      if (!again) return false;
-      htmx.ajax("GET", cell.address, {source: again, target: "#" + id, swap: "outerHTML"})
-        .catch(() => {});  // told by htmx's own error events
-      return true;
-    }
-
-    // A Save tapped meanwhile, made on the number pad that came, with the points typed for it.
-    // One with nothing typed since is the same tap twice: it saves nothing more.
-    function save(id, typed) {
-      const display = numberPad(id);
-      const button = display && display.form.querySelector("button[name=save]:not([aria-hidden])");
-      if (!button || !typed) return;
-      display.value = typedOnto(display.value, typed);
-      button.click();  // as a tap: taken up (takeUp) and sent with the button tapped
-    }
-
-    function answered(id, xhr) {
-      underWay.delete(id);
-      const shown = numberPad(id);
-      if (needsLooking(xhr) || (ahead && shown === ahead.display)) {
-        const waited = stopWaiting(id);
-        // Nothing came in its place: the request failed, and the pad is as it was.
-        if (waited && shown === waited.display) shown.value = waited.before;
-        return;
+      const refused = xhr.status === 409 || xhr.status === 422
+        || Boolean(xhr.getResponseHeader("HX-Retarget"));
+      const cells = later.splice(0);
+      cells.forEach((cell) => cell.classList.remove("asked"));
+      const last = cells.pop();
+      if (!last || refused) return;  // a refusal is looked at first
+      // The very cell, or the one the answer put in its place.
+      const address = last.getAttribute("hx-get");
+      const again = last.isConnected ? last : cellAsking(address);
+      if (again) {
+        htmx.ajax("GET", address, {source: again, target: "#editor", swap: "outerHTML"})
+          .catch(() => {});  // told by htmx's own error events
       }
-      while (later.length) {
-        const step = later.shift();
-        if (step.cell && !ask(id, step.cell) && ahead) ahead.display.value = "";
-        if (step.save !== undefined) save(id, step.save);
-        if (underWay.has(id)) return;
-      }
-      const waited = stopWaiting(id);
-      const display = numberPad(id);
-      if (waited && display) display.value = typedOnto(display.value, waited.display.value);
     }
 
     document.addEventListener("htmx:beforeRequest", (event) => {
-      const editor = editorOf(event.detail);
       const xhr = event.detail.xhr;
-      if (!editor || !xhr) return;
-      if (underWay.has(editor.id)) {
+      if (!isEditor(event.detail.target) || !xhr) return;
+      if (underWay) {
         if (event.detail.requestConfig.verb !== "get") return;
         event.preventDefault();
-        const element = event.detail.elt;
-        element.classList.add("asked");
-        later.push({cell: {element, address: element.getAttribute("hx-get")}});
-        if (ahead) ahead.display.value = "";  // typed and not saved: it went with its cell
+        event.detail.elt.classList.add("asked");
+        later.push(event.detail.elt);
         return;
       }
-      underWay.add(editor.id);
-      waitOn(editor);
+      underWay = true;
+      document.getElementById("editor").setAttribute("aria-busy", "true");
       xhr.timeout = answerWithin();
-      xhr.addEventListener("loadend", () => answered(editor.id, xhr));
+      xhr.addEventListener("loadend", () => answered(xhr));
     });
 
-    // A form of an editor that is waiting sends nothing: it is about to be replaced. A Save on
-    // the number pad is made on the number pad that arrives, in its turn.
+    // A form of the editor sends nothing while it waits: it is about to be replaced.
     document.addEventListener("submit", (event) => {
       const form = event.target;
-      const editor = form.closest && form.closest("[data-follow-keep][id]");
-      // (Nothing on its way: the steps asked for meanwhile are being made, this one too.)
-      if (!editor || !underWay.has(editor.id)
-          || form.getAttribute("hx-target") !== "#" + editor.id) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      const submitter = event.submitter;
-      if (ahead && ahead.editor === editor && submitter && submitter.name === "save") {
-        later.push({save: ahead.display.value});
-        ahead.display.value = "";
+      if (underWay && form.closest && form.closest("#editor")
+          && form.getAttribute("hx-target") === "#editor") {
+        event.preventDefault();
+        event.stopImmediatePropagation();
       }
     }, true);
 
-    return {waiting: () => underWay.size > 0 || later.length > 0};
+    return {waiting: () => underWay || later.length > 0};
   })();
 
   document.addEventListener("htmx:beforeRequest", (event) => {
@@ -564,15 +423,15 @@
       row.querySelectorAll(".pad-cell").forEach((cell) => {
         const url = cell.getAttribute("href").replace(/\/rounds\/\d+\//, "/rounds/" + number + "/");
         cell.setAttribute("href", url);
-        cell.setAttribute("hx-get", url);
         cell.className = "pad-cell blank";
         cell.removeAttribute("data-waiting");
         cell.dataset.seen = "";
+        cell.dataset.typed = "";
         cell.textContent = "+";
         cell.setAttribute("aria-label", cell.dataset.labelNext.replace("__round__", String(number)));
+        cell.dataset.name = cell.dataset.nameNext.replace("__round__", String(number));
       });
       rounds.appendChild(row);
-      htmx.process(row);
       return true;
     }
 
@@ -620,9 +479,10 @@
       showConnection();
     }
 
-    // An editor whose entry is kept on the device closes, as it does when the entry is saved.
-    function closeEditor(target) {
-      if (target && target.matches("[data-follow-keep]")) {
+    // An editor whose entry is kept on the device closes, as it does when the entry is saved;
+    // one that has moved on to another cell (the number pad) stays as it is.
+    function closeEditor(target, sender) {
+      if (target && target.matches("[data-follow-keep]") && target.contains(sender)) {
         target.classList.add("empty");
         target.replaceChildren();
         const note = document.createElement("p");
@@ -670,7 +530,7 @@
       if (entry.waiting) {
         countAsDrawn(element, detail.formData);
         event.preventDefault();  // entries go in order: this one waits behind the others
-        closeEditor(detail.target);
+        closeEditor(detail.target, detail.elt);
         showConnection();
         send();
       }
@@ -693,7 +553,7 @@
       save(load().map((entry) => (entry.key === key ? Object.assign(entry, {waiting: true})
                                                      : entry)));
       countAsDrawn(event.detail.elt, config.formData);
-      closeEditor(config.target);
+      closeEditor(config.target, event.detail.elt);
       reachable(false);
       window.clearTimeout(retry);
       retry = window.setTimeout(send, 3000);

@@ -9,6 +9,9 @@ window.scorekeeperLive = (function () {
   "use strict";
 
   const READY_WITHIN = 5000;  // a stream that says nothing this long is held back
+  // The server says it is still there every 20 s: a stream silent for longer was lost
+  // without a word (a Wi-Fi gone quiet leaves the connection open but dead).
+  const SILENT_FOR = 45000;
   const REFUSED_AFTER = 3;     // streams lost before they came, with the server answering
   const FIRST_RETRY = 1500;
   const LAST_RETRY = 30000;
@@ -24,6 +27,22 @@ window.scorekeeperLive = (function () {
     let everReady = false;
     let refused = 0;
     let reopening = null;
+    let silence = null;
+
+    function heard() {
+      window.clearTimeout(silence);
+      silence = window.setTimeout(lost, SILENT_FOR);
+    }
+
+    // The stream is gone (the device went offline, or it fell silent): say so, open another.
+    function lost() {
+      window.clearTimeout(silence);
+      window.clearTimeout(reopening);
+      if (source) source.close();
+      source = null;
+      reachable(false);
+      if (!asking) reopening = window.setTimeout(open, FIRST_RETRY);
+    }
 
     // Ask once; true when the server answered.
     function askNow() {
@@ -73,15 +92,24 @@ window.scorekeeperLive = (function () {
         retry = FIRST_RETRY;
         window.clearTimeout(heldBack);
         reachable(true);
+        heard();
       });
-      stream.addEventListener("changed", () => changed());
-      stream.addEventListener("board", (event) => changed(event.data));
+      stream.addEventListener("alive", heard);
+      stream.addEventListener("changed", () => {
+        heard();
+        changed();
+      });
+      stream.addEventListener("board", (event) => {
+        heard();
+        changed(event.data);
+      });
       stream.addEventListener("gone", () => {
         stream.close();
         changed();
       });
       stream.addEventListener("error", () => {
         window.clearTimeout(heldBack);
+        window.clearTimeout(silence);
         stream.close();
         if (source !== stream) return;
         source = null;
@@ -99,6 +127,10 @@ window.scorekeeperLive = (function () {
       });
     }
 
+    window.addEventListener("offline", lost);
+    window.addEventListener("online", () => {
+      if (!source && !asking) open();
+    });
     // A tablet that wakes up may have had its stream closed while asleep.
     document.addEventListener("visibilitychange", () => {
       if (!document.hidden && source && source.readyState === EventSource.CLOSED) source = null;

@@ -122,6 +122,14 @@ def table(transactional_db, household):
     return {"host": host, "players": players, "night": night, "household": household}
 
 
+def requests_to(page: Page, part: str) -> list[str]:
+    """The addresses containing ``part`` that ``page`` asks for from now on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if part in request.url
+            else None)
+    return asked
+
+
 def log_in(page: Page, live_server, username: str = "tablehost") -> None:
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=username]", username)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, requests_to
 from tests.browser.test_devices import FOLLOWS_WITHIN_MS, cell, type_points
 from tests.browser.wifi import Wifi
 from tracker.room.models import ShareLink
@@ -23,14 +23,6 @@ PUSHED_WITHIN_MS = 1_500
 def sheet(table):
     return start_play(household=table["household"], game="kniffel", players=table["players"],
                       game_night=table["night"], user=table["host"])
-
-
-def requests_to(page: Page, part: str) -> list[str]:
-    """The addresses containing ``part`` that ``page`` asks for from now on."""
-    asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url) if part in request.url
-            else None)
-    return asked
 
 
 def test_two_tablets_and_a_tv_follow_a_game_without_asking(

@@ -13,10 +13,11 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import requests_to
 from tests.browser.servers import SKIP_REASON, WANTED
 from tests.browser.test_devices import FOLLOWS_WITHIN_MS, cell, type_points
 from tests.browser.test_households import open_household_menu
-from tests.browser.test_live import PUSHED_WITHIN_MS, requests_to
+from tests.browser.test_live import PUSHED_WITHIN_MS
 from tests.factories import HouseholdFactory, PlayerFactory
 from tests.tracker.portability.transfer_fixtures import build_everything, grown
 from tracker.households.models import Household, ImportJob

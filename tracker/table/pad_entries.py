@@ -24,7 +24,7 @@ from tracker.table.rounds import (
     set_locked_round_points,
     stored_rounds,
 )
-from tracker.table.score_pad import Side, sides_of
+from tracker.table.score_pad import NOTHING_TO_SAVE, Side, sides_of
 
 
 class NoSuchColumn(Exception):
@@ -91,8 +91,7 @@ def _enter_locked(play_id: int, number: int, index: int, *, member: AbstractBase
     entry = PadEntry(play, sides)
     points = read_short_sum(typed)
     if points is None:
-        entry.message = _("Type the points as a whole number, or as a short sum such as "
-                          "3+6+2.")
+        entry.message = str(NOTHING_TO_SAVE)
         return entry
     category = Layout.of(play).category(number)
     if category and category["minus"]:

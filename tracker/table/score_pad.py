@@ -14,6 +14,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import InvalidResult
 from games.sums import MAX_DIGITS
@@ -25,6 +26,10 @@ from tracker.table.models import Participant, Play, PlayChange
 from tracker.table.recording import full_result
 from tracker.table.rounds import ROUNDS, Layout, Rounds, stored_rounds, stored_sums
 
+#: What a number pad says when Save finds no points typed (the device says it itself:
+#: ``templates/plays/numpad.html``).
+NOTHING_TO_SAVE = gettext_lazy("Type the points as a whole number, or as a short sum such as "
+                               "3+6+2.")
 #: The keys of the number pad, in the order they are laid out (three to a row).
 KEYS = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "minus", "0", "back"]
 #: The number pad of a sheet by categories, four to a row: cards are added up as on paper.
@@ -58,6 +63,11 @@ class Cell:
     points: int | None
     url: str
     open: bool = False
+    #: What its number pad shows when opened: the stored points (as typed: a category taken
+    #: off shows them positive), or the sum typed for them.
+    typed: str = ""
+    #: Its row in words, as its number pad names it ("Round 3", "Birds").
+    name: str = ""
 
 
 @dataclass
@@ -71,6 +81,19 @@ class Row:
     minus: bool = False
     #: On a sheet with categories in each round, the round the row's block begins.
     starts_round: int | None = None
+
+
+def typed_for(stored: int | None, kept_sum: str | None, minus: bool) -> str:
+    """What a cell's number pad shows when opened: the sum typed for it, else its stored
+    points (a category taken off typed positive), else nothing."""
+    if kept_sum:
+        return kept_sum
+    return "" if stored is None else str(-stored if minus else stored)
+
+
+def pad_keys(layout: Layout) -> list[str]:
+    """The number pad's keys: with plus and minus for sums on a sheet by categories."""
+    return SUM_KEYS if layout.by_categories else KEYS
 
 
 def row_name(layout: Layout, number: int) -> str:
@@ -293,16 +316,21 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
     rows = []
     for number in range(1, shown + 1):
         points = rounds[number - 1] if number <= len(rounds) else {}
+        typed_sums = sums[number - 1] if number <= len(sums) else {}
         category = layout.category(number)
+        minus = bool(category and category["minus"])
+        name = row_name(layout, number)
         rows.append(Row(
             number=number, new=not layout.by_categories and number > len(rounds),
             label=category["name"] if category else str(number),
-            minus=bool(category and category["minus"]),
+            minus=minus,
             starts_round=layout.round_of(number) if layout.in_each_round and category
             is layout.categories[0] else None,
             cells=[Cell(number=number, side=side, points=points.get(side.key),
                         url=cell_url(play, number, side.index),
-                        open=cell == (number, side.index)) for side in sides]))
+                        open=cell == (number, side.index), name=name,
+                        typed=typed_for(points.get(side.key), typed_sums.get(side.key), minus))
+                   for side in sides]))
     editor = None
     if cell is not None and play.status != Play.Status.ABANDONED:
         side = sides[cell[1]]
@@ -311,10 +339,8 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         minus = rows[cell[0] - 1].minus
         editor = {"number": cell[0], "side": side, "stored": stored,
                   "name": row_name(layout, cell[0]), "minus": minus,
-                  "typed": typed if typed is not None else kept_sum or
-                  ("" if stored is None else str(-stored if minus else stored)),
-                  "url": cell_url(play, *cell),
-                  "keys": SUM_KEYS if layout.by_categories else KEYS}
+                  "typed": typed if typed is not None else typed_for(stored, kept_sum, minus),
+                  "url": cell_url(play, *cell), "keys": pad_keys(layout)}
     complete = bool(rounds) and all(side.key in rounds[-1] for side in sides)
     if layout.by_categories and not layout.in_each_round:
         complete = len(rounds) == shown and all(
@@ -342,6 +368,9 @@ def pad_context(play: Play, *, cell: tuple[int, int] | None = None, typed: str |
         "rounds_played": layout.round_of(len(rounds)) if rounds else 0,
         "layout": layout,
         "editor": editor,
+        "pad_keys": pad_keys(layout),
+        "nothing_to_save": NOTHING_TO_SAVE,
+        "moves_down": moves_down(play),
         "end": end,
         "lower_is_better": lower,
         "leaders": leaders,

@@ -38,8 +38,9 @@ from tracker.room.views.app import FOLLOWED
 from tracker.room.views.boards import board_content
 from tracker.table.following import followed_state
 
-#: A comment this often keeps the connection open through proxies and lets a server notice
-#: a device that left.
+#: An ``alive`` event this often keeps the connection open through proxies, lets a server
+#: notice a device that left, and tells the device that its stream still works (a page that
+#: hears nothing for 45 seconds opens another: ``static/js/live.js``).
 KEEPALIVE_SECONDS = 20.0
 #: How long a device waits before connecting again after losing its stream.
 RETRY_MILLISECONDS = 1500
@@ -116,7 +117,7 @@ def event(name: str, state: str | None = None, data: str | None = None) -> str:
 
 
 READY = f"retry: {RETRY_MILLISECONDS}\n" + event("ready")
-KEEPALIVE = ": still here\n\n"
+KEEPALIVE = event("alive")
 
 
 class Telling:
