@@ -1,12 +1,13 @@
-"""Devices that follow each other: what one tablet enters, the others show within a second.
+"""Devices that follow each other: what one tablet enters, the others are told at once.
 
 A page where a game is entered or watched (a sheet, a score pad, a result form, an evening,
 a series, a tournament) names its state: a short text that changes whenever anything the
-page shows changes, read before the page itself is read. The open page asks about twice a
-second whether the state is still the one it shows (``If-None-Match``): while nothing
-changed the answer is a 304 with no body, so six tablets and a TV cost a handful of index
-lookups a second. When something changed, the page reads itself again and swaps in what
-changed, keeping what the device is in the middle of.
+page shows changes, read before the page itself is read. The page's stream of changes
+(:mod:`tracker.room.views.live`) reads it again whenever its household's channel wakes it
+and tells the device when it differs from what the device shows; the device then reads
+the page again and swaps in what changed, keeping what it is in the middle of. Where no
+stream comes through, the page asks now and then instead (``If-None-Match``, a 304 while
+nothing changed).
 
 The state is made of version counters kept in step where things are written:
 
@@ -18,13 +19,15 @@ The state is made of version counters kept in step where things are written:
   (:func:`tracker.households.models.household_changed`).
 
 They are read in one statement that also checks the user's membership, written in SQL: the
-one module of the app that writes SQL itself, for a measured need. Every open page asks
-twice a second, and every view of a Kniffel sheet reads the state first (the page itself
-comes from the cache). Built through the ORM, the same query took 0.4 to 0.7 ms of CPU to
-compile against 0.05 ms to run: ``bench/pages.py`` printed ``sheet_vs_trivial: 0.33``
-instead of 0.45, and ``bench/devices.py`` ``follow_latency_p95_ms: 1648`` instead of 1005
-and ``idle_server_cpu_percent: 14.3`` instead of 9.0. Tables and columns come from the
-models' definitions; each statement is built once per model.
+one module of the app that writes SQL itself, for a measured need. Every view of a Kniffel
+sheet or score pad in progress reads the state first (the page itself comes from the
+cache), and every woken stream reads it again. Built through the ORM, the query takes
+longer to compile than the rest of the cached page takes: measured with push in place
+(``bench/pages.py``, one uvicorn process, 2026-11-29), ``sheet_vs_trivial`` 0.32 and 304
+sheets a second through the ORM against 0.45 and 449 with this statement. (Before push,
+when every open page also asked twice a second, ``bench/devices.py`` measured
+``follow_latency_p95_ms`` 1648 against 1005.) Tables and columns come from the models'
+definitions; each statement is built once per model.
 """
 
 from __future__ import annotations
