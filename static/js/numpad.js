@@ -185,6 +185,21 @@
     if (form && event.detail.xhr) event.detail.xhr.padsOpenedBefore = opened;
   });
 
+  // Rows the server draws mark the cell of the pad it would show; the open cell is the one
+  // whose pad is shown here (an answer to an earlier Save comes after the pad moved on).
+  function markOpen() {
+    const form = document.querySelector("#pad-editor .numpad-form");
+    const cell = form && form.dataset.entryMark && document.querySelector(form.dataset.entryMark);
+    if (!cell) return;
+    document.querySelectorAll(".pad-cell.open").forEach((other) => {
+      if (other !== cell) other.classList.remove("open");
+    });
+    cell.classList.add("open");
+  }
+  ["htmx:afterSettle", "htmx:oobAfterSwap", "tracker:followed"].forEach((type) => {
+    document.addEventListener(type, markOpen);
+  });
+
   // The answer to a Save that came after this device opened another pad: its parts out of
   // band (the rows, the totals) come in; its pad comes in only where it says something the
   // pad here does not (the end of the game, another cell) and nothing was typed here since.
