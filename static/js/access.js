@@ -138,8 +138,10 @@
       link.click();
       return;
     }
-    // The number pad stays open on the next cell: Escape takes the focus back to the table.
-    const open = dialog.id === "pad-editor" && document.querySelector(".pad-cell.open");
+    // The number pad stays open on the next cell: Escape takes the focus back to the table,
+    // to the cell whose pad is shown.
+    const form = dialog.id === "pad-editor" && dialog.querySelector("form[data-entry-mark]");
+    const open = form && document.querySelector(form.dataset.entryMark);
     if (open) open.focus();
   }
 

@@ -148,9 +148,21 @@
       }
     }
 
+    // An editor asked for before the editor was last closed does not open after it: its
+    // answer is late (the close asked for after it was answered first).
+    let closes = 0;
+    document.addEventListener("htmx:beforeSwap", (event) => {
+      const xhr = event.detail.xhr;
+      if (isEditor(event.detail.target) && xhr && xhr.closesBefore < closes) {
+        event.detail.shouldSwap = false;
+      }
+    });
+
     document.addEventListener("htmx:beforeRequest", (event) => {
       const xhr = event.detail.xhr;
       if (!isEditor(event.detail.target) || !xhr) return;
+      if (event.detail.elt.matches && event.detail.elt.matches("#editor a.close")) closes += 1;
+      xhr.closesBefore = closes;
       if (underWay) {
         if (event.detail.requestConfig.verb !== "get") return;
         event.preventDefault();
