@@ -1,8 +1,9 @@
-"""Several tablets saving Kniffel cells at once, through gunicorn with 3 workers.
+"""Several tablets saving Kniffel cells at once, through the server as `make run` runs it.
 
 Run: python bench/concurrency.py [--seconds 20] [--clients 8] [--quick]
 
-Starts gunicorn on 127.0.0.1 with production settings on a fresh SQLite file
+Starts gunicorn with uvicorn (tracker/gunicorn_conf.py) on 127.0.0.1 with production
+settings on a fresh SQLite file
 and, when ``DATABASE_URL`` names a PostgreSQL database, on a fresh database
 beside it too. Each run loads a 6-player Kniffel game; six clients each correct
 the upper fields of one player's column over and over, and the remaining
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
-from serving import gunicorn, kniffel_game
+from serving import gunicorn, kniffel_game, production_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
@@ -184,12 +185,6 @@ def run(env: dict[str, str], seconds: float, clients: int) -> dict[str, float]:
     }
 
 
-def bench_environment(database_url: str) -> dict[str, str]:
-    return {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_HTTPS": "false",
-            "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": database_url}
-
-
 def postgres_copy(url: str) -> tuple[str, str] | None:
     """A fresh database beside the one ``url`` names, and the URL of the server's maintenance db.
 
@@ -231,7 +226,7 @@ def main() -> None:
         if label == "postgres":
             recreate_postgres_database(copy[1], name)
         try:
-            figures = run(bench_environment(url), options.seconds, options.clients)
+            figures = run(production_environment(url), options.seconds, options.clients)
         finally:
             if label == "postgres":
                 recreate_postgres_database(copy[1], name, drop_only=True)

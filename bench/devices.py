@@ -42,13 +42,18 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from serving import cpu_seconds, gunicorn_process, kniffel_game, percentile
+from serving import (
+    cpu_seconds,
+    fresh_sqlite_environment,
+    gunicorn_process,
+    kniffel_game,
+    percentile,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Julia", "Tobias", "Lena", "Max", "Oma", "Opa"]
@@ -431,11 +436,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer devices and entries")
     size = QUICK if parser.parse_args().quick else FULL
-    workdir = tempfile.mkdtemp(prefix="bench-devices-")
-    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_HTTPS": "false",
-           "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-           "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
+    env = fresh_sqlite_environment("devices")
     game = kniffel_game(env, PLAYERS)
     board_path = f"/board/{share_link(env, game['play'])}/"
     with gunicorn_process(env) as (port, server), sync_playwright() as playwright:

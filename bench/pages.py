@@ -1,8 +1,10 @@
-"""Throughput of the tablet pages under gunicorn, against a trivial view in the same run.
+"""Throughput of the tablet pages as `make run` serves them, against a trivial view in the
+same run.
 
 Run: python bench/pages.py [--quick]
 
-Starts gunicorn on 127.0.0.1 with production settings on a fresh SQLite file,
+Starts gunicorn with uvicorn (tracker/gunicorn_conf.py) on 127.0.0.1 with production
+settings on a fresh SQLite file,
 loads a 6-player Kniffel game and a 4-player own game written down by categories
 (Wingspan's six, half of them entered, birds as short sums), then asks in turns for
 the trivial /health/ view, the 6-player sheet page, a Kniffel cell save (an htmx
@@ -16,16 +18,14 @@ from __future__ import annotations
 
 import http.client
 import itertools
-import os
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
 
-from serving import gunicorn, kniffel_game
+from serving import fresh_sqlite_environment, gunicorn, kniffel_game
 
 ROOT = Path(__file__).resolve().parent.parent
 #: `--quick`: a short run that checks the bench still works (CI); not figures to quote.
@@ -155,11 +155,7 @@ def rates(port: int, kinds: dict[str, Request]) -> dict[str, tuple[float, int]]:
 
 
 def main() -> None:
-    workdir = tempfile.mkdtemp(prefix="bench-pages-")
-    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_HTTPS": "false",
-           "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-           "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
+    env = fresh_sqlite_environment("pages")
     game = kniffel_game(env, PLAYERS, {"twos": 6, "sixes": 24, "full_house": 25, "chance": 21})
     ids = {"session": game["session"], "play": game["play"], "player": game["players"][0],
            "categories": category_game(env, game["players"])}

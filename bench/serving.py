@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -61,20 +63,54 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def cpu_seconds(master: int) -> float:
-    """User and system CPU time of a gunicorn master and its workers so far."""
-    ticks = 0
+def production_environment(database_url: str) -> dict[str, str]:
+    """This process's environment with the app's production settings on ``database_url``."""
+    return {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_HTTPS": "false",
+            "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": database_url}
+
+
+def fresh_sqlite_environment(name: str) -> dict[str, str]:
+    """Production settings on a new SQLite file in a temporary folder named after ``name``."""
+    workdir = tempfile.mkdtemp(prefix=f"bench-{name}-")
+    return production_environment(f"sqlite:///{workdir}/bench.sqlite3")
+
+
+def server_processes(master: int) -> Iterator[Path]:
+    """The /proc folders of a gunicorn master and its workers."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
         except OSError:
             continue  # a process that ended meanwhile
-        pid, parent = int(entry.name), int(fields[1])
-        if pid == master or parent == master:
-            ticks += int(fields[11]) + int(fields[12])
+        if int(entry.name) == master or parent == master:
+            yield entry
+
+
+def cpu_seconds(master: int) -> float:
+    """User and system CPU time of a gunicorn master and its workers so far."""
+    ticks = 0
+    for process in server_processes(master):
+        try:
+            fields = (process / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(master: int) -> float:
+    """The resident memory of a gunicorn master and its workers, in MB."""
+    kilobytes = 0
+    for process in server_processes(master):
+        try:
+            status = (process / "status").read_text()
+        except OSError:
+            continue
+        kilobytes += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
+    return kilobytes / 1024
 
 
 def kniffel_game(env: dict[str, str], players: list[str], cells: dict[str, int] | None = None

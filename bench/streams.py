@@ -25,18 +25,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from serving import cpu_seconds, gunicorn_process, percentile
+from serving import cpu_seconds, fresh_sqlite_environment, gunicorn_process, percentile, rss_mb
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVICES_PER_FAMILY = 4
@@ -180,22 +178,6 @@ async def enter(port: int, family: Family, field_key: str) -> float:
     return sent
 
 
-def rss_mb(master: int) -> float:
-    """The resident memory of a gunicorn master and its workers."""
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            status = (entry / "status").read_text()
-        except OSError:
-            continue
-        if int(entry.name) == master or int(stat[1]) == master:
-            total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
-    return total / 1024
-
-
 async def run(port: int, server_pid: int, families: list[Family], size: Size) -> None:
     for start in range(0, len(families), 50):
         await asyncio.gather(*(sign_in(port, family) for family in families[start:start + 50]))
@@ -255,11 +237,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="50 families, briefly")
     size = QUICK if parser.parse_args().quick else FULL
-    workdir = tempfile.mkdtemp(prefix="bench-streams-")
-    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_HTTPS": "false",
-           "DJANGO_SECRET_KEY": "bench-secret-key-bench-secret-key-bench-secret-key",
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-           "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3"}
+    env = fresh_sqlite_environment("streams")
     families = make_families(env, size.families)
     with gunicorn_process(env) as (port, server):
         asyncio.run(run(port, server.pid, families, size))

@@ -42,8 +42,6 @@ from tracker.table.following import followed_state
 #: notice a device that left, and tells the device that its stream still works (a page that
 #: hears nothing for 45 seconds opens another: ``static/js/live.js``).
 KEEPALIVE_SECONDS = 20.0
-#: How long a device waits before connecting again after losing its stream.
-RETRY_MILLISECONDS = 1500
 
 #: Reads the state a stream shows now: None when there is nothing to show any more.
 StateReader = Callable[[], "str | None"]
@@ -116,7 +114,9 @@ def event(name: str, state: str | None = None, data: str | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-READY = f"retry: {RETRY_MILLISECONDS}\n" + event("ready")
+#: The page reconnects by itself, naming the state it shows then (``static/js/live.js``):
+#: no ``retry`` is sent for the browser's own reconnecting, which would name an older one.
+READY = event("ready")
 KEEPALIVE = event("alive")
 
 
