@@ -68,17 +68,20 @@
     return cell && cell.querySelector("a");
   }
 
-  function focusInto(dialog) {
+  // The control of a dialog that takes the focus when it opens: the number pad's display
+  // for a keyboard; else the first thing to press: a die, else the field the cell was opened
+  // for, else a field. None: the dialog itself.
+  function firstControl(dialog) {
     const input = dialog.querySelector(".numpad-value");
-    if (input && keyboard) {
-      input.focus();
-      input.select();
-      return;
-    }
-    // The first thing to press: a die, else the field the cell was opened for, else a field.
-    const first = [".die-pad:not([disabled])", ".options .tapped", ".options button"]
-      .map((selector) => dialog.querySelector(selector)).find(Boolean);
-    (first && !input ? first : dialog).focus();
+    if (input) return keyboard ? input : null;
+    return [".die-pad:not([disabled])", ".options .tapped", ".options button"]
+      .map((selector) => dialog.querySelector(selector)).find(Boolean) || null;
+  }
+
+  function focusInto(dialog) {
+    const control = firstControl(dialog);
+    (control || dialog).focus();
+    if (control && control.matches(".numpad-value")) control.select();
   }
 
   document.addEventListener("htmx:beforeSwap", (event) => {
@@ -87,16 +90,30 @@
     const elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (elt && elt.matches && elt.matches("a.cell, a.pad-cell")) {
       opener = elt.closest("td[id]") ? elt.closest("td[id]").id : null;
-      focusAfterSwap = {dialog: event.detail.target.id, opened: true};
+      focusAfterSwap = {dialog: event.detail.target.id, opened: true, from: active};
       return;
     }
     const dialog = dialogOf(active) || dialogOf(event.detail.target);
     focusAfterSwap = dialog && {
       dialog: dialog.id, selector: describe(active), inside: closing || dialog.contains(active),
+      from: active,
     };
     closing = false;
     const target = event.detail.target;
     focusInPage = !dialog && target && target.contains(active) ? describe(active) : null;
+  });
+
+  // A dialog opened from a cell takes the focus as soon as its controls are in the page, not
+  // once it has settled (its own attributes come only then): a key pressed in that moment
+  // would go to the cell and be lost.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const was = focusAfterSwap;
+    const dialog = was && was.opened && event.detail.target.id === was.dialog
+      && document.getElementById(was.dialog);
+    const control = dialog && firstControl(dialog);
+    if (!control) return;
+    focusAfterSwap = null;
+    focusInto(dialog);
   });
 
   document.addEventListener("htmx:afterSettle", () => {
@@ -112,6 +129,10 @@
     }
     const dialog = was && document.getElementById(was.dialog);
     if (!dialog) return;
+    // The keyboard went elsewhere while the answer settled (Escape back to the table): the
+    // focus stays where it went.
+    const now = document.activeElement;
+    if (now && now !== document.body && now !== was.from && !dialog.contains(now)) return;
     if (dialog.classList.contains("empty")) {
       // Saved or closed: back to the cell the editor was opened from.
       const link = cellLink(opener);
@@ -149,7 +170,8 @@
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const dialog = dialogOf(document.activeElement)
       || (document.activeElement === document.body && document.querySelector("#editor:not(.empty)"));
-    if (!dialog || dialog.classList.contains("empty")) return;
+    // (Open: it has its form, even before its own attributes settle, "empty" among them.)
+    if (!dialog || !dialog.querySelector("form")) return;
     if (event.key === "Escape") {
       event.preventDefault();
       close(dialog);

@@ -360,6 +360,9 @@
     function save(entries) { localStorage.setItem(STORE, JSON.stringify(entries)); }
     function waiting() { return load().filter((entry) => entry.waiting); }
     function remove(key) { save(load().filter((entry) => entry.key !== key)); }
+    // Entries are sent from whatever page is open; what they mark and what they answer
+    // belongs on the page they were made on (another play's sheet has cells of the same names).
+    function madeHere(entry) { return !entry.page || entry.page === window.location.pathname; }
 
     function newKey() {
       const bytes = new Uint8Array(18);
@@ -395,7 +398,7 @@
         old.classList.remove("waiting");
         old.removeAttribute("data-waiting");
       });
-      waiting().forEach((entry) => {
+      waiting().filter(madeHere).forEach((entry) => {
         let marked = entry.mark && document.querySelector(entry.mark);
         // A round entered on this device beyond the rows the server drew: draw its row.
         while (!marked && onThisPad(entry.mark) && addPadRound()) {
@@ -536,7 +539,7 @@
       const entry = Object.assign({
         key, url: detail.path, body: new URLSearchParams(detail.formData).toString(), headers,
         target: detail.target && detail.target.id ? "#" + detail.target.id : "",
-        waiting: waiting().length > 0,
+        page: window.location.pathname, waiting: waiting().length > 0,
       }, markOf(element, detail));
       save([...load(), entry]);
       if (entry.waiting) {
@@ -575,9 +578,11 @@
     // An entry the server refused on arrival (a conflict with another tablet, an impossible
     // result) shows the server's answer where the entry was made, and its message in the bar
     // for a while: the page goes on following the game meanwhile.
+    // One made on another page (left before its answer came) is said in the bar only: its
+    // answer would replace this page's form with that page's.
     function showRefusal(entry, response, html) {
       const where = response.headers.get("HX-Retarget") || entry.target;
-      const target = where && document.querySelector(where);
+      const target = madeHere(entry) && where && document.querySelector(where);
       // Several entries refused one after the other each redraw the pad: the refusals shown
       // before this one stay, gathered in the page's first refusal slot.
       const earlier = Array.from(document.querySelectorAll("[data-refusal] .refusal"));
@@ -588,7 +593,9 @@
       const parsed = new DOMParser().parseFromString(html || "", "text/html");
       const alert = parsed.querySelector(".refusal p, [role=alert]");
       const reason = alert ? alert.textContent.trim() : "";
-      showConnection(document.body.dataset.entryRefused + " " + reason, true);
+      const said = madeHere(entry) ? document.body.dataset.entryRefused
+        : document.body.dataset.entryRefusedElsewhere;
+      showConnection(said + " " + reason, true);
     }
 
     function keepRefusals(earlier) {
@@ -632,6 +639,7 @@
             break;
           }
           remove(entry.key);
+          window.scorekeeperLive.serverAnswered();
           redirect = response.headers.get("HX-Redirect") || redirect;
           if (response.status >= 400) showRefusal(entry, response, await response.text());
         }
@@ -887,6 +895,7 @@
   }
 
   document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.xhr && event.detail.xhr.status) window.scorekeeperLive.serverAnswered();
     if (event.detail.successful && event.detail.requestConfig) {
       countAsDrawn(event.detail.elt, event.detail.requestConfig.formData);
     }

@@ -15,6 +15,7 @@ window.scorekeeperLive = (function () {
   const REFUSED_AFTER = 3;     // streams lost before they came, with the server answering
   const FIRST_RETRY = 1500;
   const LAST_RETRY = 30000;
+  const wakers = [];  // each followed element's way to open its lost stream now
 
   // element(): the element carrying the data-* (a page's <main>, the board), as it is now.
   // changed(content): show the change, which came with the new content (a board's) or is to
@@ -127,10 +128,17 @@ window.scorekeeperLive = (function () {
       });
     }
 
+    // The device is back (or the server answered another request): a stream lost meanwhile
+    // opens now rather than when its wait is over.
+    function back() {
+      if (source || asking) return;
+      retry = FIRST_RETRY;
+      open();
+    }
+    wakers.push(back);
+
     window.addEventListener("offline", lost);
-    window.addEventListener("online", () => {
-      if (!source && !asking) open();
-    });
+    window.addEventListener("online", back);
     // A tablet that wakes up may have had its stream closed while asleep.
     document.addEventListener("visibilitychange", () => {
       if (!document.hidden && source && source.readyState === EventSource.CLOSED) source = null;
@@ -139,5 +147,10 @@ window.scorekeeperLive = (function () {
     open();
   }
 
-  return {follow};
+  // Another request of this page was answered: the server can be reached again.
+  function serverAnswered() {
+    wakers.forEach((back) => back());
+  }
+
+  return {follow, serverAnswered};
 })();

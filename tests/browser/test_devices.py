@@ -29,13 +29,17 @@ def cell(page: Page, player, field: str):
 
 
 def type_points(page: Page, player, field: str, points: int) -> None:
-    """Tap the cell, type the points, save: as the host does for a cell out of turn."""
+    """Tap the cell, type the points, save: as the host does for a cell out of turn, looking
+    first that the editor is the cell's (the one before may still be shown a moment)."""
     cell(page, player, field).click()
     editor = page.locator("#editor")
-    if editor.get_by_role("link", name=f"Enter for {player.name}").count():
-        editor.get_by_role("link", name=f"Enter for {player.name}").click()
-    editor.locator("input[name=points]").fill(str(points))
-    editor.get_by_role("button", name="Save").click()
+    form = editor.locator(f"form.typed[action$='/cells/{player.pk}/{field}/']")
+    out_of_turn = editor.get_by_role("link", name=f"Enter for {player.name}")
+    expect(form.or_(out_of_turn)).to_be_visible()
+    if out_of_turn.is_visible():
+        out_of_turn.click()
+    form.locator("input[name=points]").fill(str(points))
+    form.get_by_role("button", name="Save").click()
 
 
 @pytest.fixture
@@ -237,6 +241,38 @@ def test_a_number_typed_into_a_result_form_is_kept_when_the_field_is_left(
     expect(followed).to_have_value("17", timeout=FOLLOWS_WITHIN_MS)
     host_page.reload()
     expect(host_page.get_by_role("spinbutton", name="Anna")).to_have_value("17")
+
+
+def test_an_entry_left_on_its_way_is_refused_on_the_next_page_without_taking_its_place(
+        host_page: Page, live_server, table):
+    """A number typed into one game's form is still on its way when the host moves on to the
+    next game. Sent again from there and refused (the first game was finished meanwhile), it
+    is said in the bar: the next game's form stays, and no cell of it is marked."""
+    anna, ben = table["players"]
+    ducks, next_ducks = (start_play(household=table["household"], game="entenspiel",
+                                    players=table["players"], game_night=table["night"],
+                                    user=table["host"]) for _game in range(2))
+    entry_url = f"**{ducks.get_absolute_url()}entry/"
+    held = []
+    # The first time, the answer does not come before the host leaves the page.
+    host_page.route(entry_url, lambda route: held.append(route) if not held else route.continue_())
+    host_page.goto(live_server.url + ducks.get_absolute_url())
+    squares = host_page.get_by_role("spinbutton", name="Anna")
+    squares.fill("17")
+    with host_page.expect_request(lambda request: request.url.endswith("/entry/")):
+        squares.press("Tab")
+    record_result(ducks, {"players": [anna.key, ben.key], "winner": ben.key},
+                  expected_version=ducks.version)
+
+    host_page.goto(live_server.url + next_ducks.get_absolute_url())
+    expect(host_page.locator("#connection")).to_contain_text(
+        "An entry made on another page was not saved: This game was finished on another tablet")
+    form = host_page.locator("#play form.entry")
+    expect(form).to_have_attribute("hx-post", f"{next_ducks.get_absolute_url()}entry/")
+    expect(host_page.get_by_role("spinbutton", name="Anna")).to_have_value("")
+    expect(host_page.locator(".waiting")).to_have_count(0)
+    ducks.refresh_from_db()
+    assert ducks.result["winner"] == ben.key and "squares" not in ducks.result
 
 
 def test_an_entry_that_conflicts_on_arrival_says_so_and_overwrites_nothing(
