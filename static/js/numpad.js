@@ -200,6 +200,28 @@
     document.addEventListener(type, markOpen);
   });
 
+  // The play's version the rows of a pad show (each cell carries it), in the page or in an
+  // answer (whose rows come in a <template>).
+  function versionShown(root) {
+    const cell = root.querySelector(".pad-cell[data-version]") || Array.from(
+      root.querySelectorAll("template"),
+      (template) => template.content.querySelector(".pad-cell[data-version]")).find(Boolean);
+    return cell ? Number(cell.dataset.version) : null;
+  }
+
+  // An answer older than the rows shown changes nothing: two Saves on their way were answered
+  // out of order, or another tablet's change was read meanwhile. (Told before htmx looks for
+  // the answer's target: the pad it was sent from may have been replaced since, and an event
+  // on it would reach no one, while its parts out of band would still come in.)
+  document.addEventListener("htmx:beforeOnLoad", (event) => {
+    const xhr = event.detail.xhr;
+    const rounds = document.getElementById("pad-rounds");
+    if (!xhr || xhr.padsOpenedBefore === undefined || xhr.status !== 200 || !rounds) return;
+    const shown = versionShown(rounds);
+    const theirs = versionShown(new DOMParser().parseFromString(xhr.responseText, "text/html"));
+    if (shown !== null && theirs !== null && theirs < shown) event.preventDefault();
+  });
+
   // The answer to a Save that came after this device opened another pad: its parts out of
   // band (the rows, the totals) come in; its pad comes in only where it says something the
   // pad here does not (the end of the game, another cell) and nothing was typed here since.

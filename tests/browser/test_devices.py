@@ -534,6 +534,46 @@ def enter_offline(page: Page, player, number: int, value: int) -> None:
     expect(cell).to_have_attribute("data-waiting", str(value))
 
 
+def test_two_saves_answered_out_of_order_leave_the_newer_rows(host_page: Page, live_server,
+                                                               table):
+    """Anna's points and Ben's are on their way at once; Anna's answer, older, comes last.
+    It changes nothing: Ben's points and the lead they make stay."""
+    anna, ben = table["players"]
+    skyjo = skyjo_on_the_pad(table)
+    held = []
+
+    def answer_annas_late(route):
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # stored by the server, answered later
+
+    host_page.route(f"**{skyjo.get_absolute_url()}rounds/**", answer_annas_late)
+    host_page.goto(live_server.url + skyjo.get_absolute_url())
+    cell_named(host_page, "Anna", "round 1").click()
+    type_on_pad(host_page, "12")
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        host_page.wait_for_timeout(20)  # lets the route take Anna's save to the server
+    assert held, "Anna's save never reached the server"
+    type_on_pad(host_page, "8")
+    expect(cell_named(host_page, "Ben", "round 1")).to_have_text("8")
+    expect(host_page.locator("#pad-standing")).to_contain_text("Ben leads")
+
+    # What the cells show once the late answer is in (before the page reads itself again).
+    host_page.evaluate("""() => document.addEventListener("htmx:afterRequest", () => {
+        window.shownAfterAnswer = Array.from(document.querySelectorAll("#pad-rounds .pad-cell"),
+                                             (cell) => cell.getAttribute("aria-label"));
+    }, {once: true})""")
+    route, response = held[0]
+    route.fulfill(response=response)
+    host_page.wait_for_function("() => window.shownAfterAnswer !== undefined")
+    shown = host_page.evaluate("window.shownAfterAnswer")
+    assert {"Anna, round 1: 12", "Ben, round 1: 8"} <= set(shown), shown
+    skyjo.refresh_from_db()
+    assert skyjo.result["rounds"] == [{anna.key: 12, ben.key: 8}]
+
+
 def test_a_pad_cell_saved_on_two_tablets_at_once_keeps_the_refusal_in_sight(
         host_page: Page, live_server, table):
     """Tablet B types 12 for Anna's round 1 while tablet A saves 15 there: B's save is
