@@ -54,8 +54,8 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlencode
 
-from concurrency import CSRF, PLAYERS, UPPER, Tablet, Tally, bench_environment
-from serving import gunicorn_process, kniffel_game, percentile
+from concurrency import CSRF, PLAYERS, UPPER, Tablet, Tally
+from serving import gunicorn_process, kniffel_game, percentile, production_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Each run stops after this, whatever happens: the server is local, the work bounded.
@@ -348,7 +348,7 @@ def main() -> None:
         plays, tablets, sheets = 1_000, 4, 5
     workdir = Path(tempfile.mkdtemp(prefix="bench-import-"))
     database = workdir / "bench.sqlite3"
-    env = bench_environment(f"sqlite:///{database}")
+    env = production_environment(f"sqlite:///{database}")
     ids = kniffel_game(env, PLAYERS)
     backup = json.dumps(grown(demo_export(env), plays), ensure_ascii=False,
                         separators=(",", ":")).encode()
