@@ -163,11 +163,15 @@ def cell_named(page: Page, player: str, field: str):
 def tap_size(locator) -> tuple[float, float]:
     """The width and height a finger has to tap, measured where the element is found: a page
     that follows the other tablets may swap it for its twin in between (bounding_box() then
-    finds nothing)."""
-    width, height = locator.evaluate(
-        "(element) => { const box = element.getBoundingClientRect();"
-        " return [box.width, box.height]; }")
-    return width, height
+    finds nothing, and an element already taken out of the page measures 0 by 0), so it is
+    found again until it is measured in the page."""
+    for _found in range(20):
+        size = locator.evaluate(
+            "(element) => { if (!element.isConnected) return null;"
+            " const box = element.getBoundingClientRect(); return [box.width, box.height]; }")
+        if size is not None:
+            return size[0], size[1]
+    raise AssertionError("the element was swapped away each time it was found")
 
 
 def type_on_pad(page: Page, typed: str) -> None:
