@@ -170,8 +170,9 @@
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const dialog = dialogOf(document.activeElement)
       || (document.activeElement === document.body && document.querySelector("#editor:not(.empty)"));
-    // (Open: it has its form, even before its own attributes settle, "empty" among them.)
-    if (!dialog || !dialog.querySelector("form")) return;
+    // (Open: it has its form or its head, even before its own attributes settle, "empty"
+    // among them.)
+    if (!dialog || !dialog.querySelector("form, .editor-head")) return;
     if (event.key === "Escape") {
       event.preventDefault();
       close(dialog);

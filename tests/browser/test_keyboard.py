@@ -113,6 +113,22 @@ def pad_by_keyboard(page: Page, live_server, table) -> tuple[Play, Keys]:
     return pad, keys
 
 
+def test_escape_closes_the_question_of_a_cell_out_of_turn(host_page: Page, live_server,
+                                                          sheet):
+    """Ben's cell opened while it is Anna's turn asks first; Escape closes the question (it
+    has no form, only its Close) and the focus returns to Ben's cell."""
+    page = host_page
+    page.goto(live_server.url + sheet.get_absolute_url())
+    keys = Keys(page)
+    keys.tab_to("Ben, Ones: empty")
+    keys.press("Enter")
+    expect(page.locator("#editor")).to_contain_text("It is Anna's turn")
+    expect(page.locator("#editor")).to_be_focused()
+    keys.press("Escape")
+    expect(page.locator("#editor")).to_have_class(re.compile("empty"))
+    expect(focused(page)).to_have_attribute("aria-label", "Ben, Ones: empty")
+
+
 def test_a_score_pad_round_by_keyboard(host_page: Page, live_server, table):
     page = host_page
     _pad, keys = pad_by_keyboard(page, live_server, table)
