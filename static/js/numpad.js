@@ -200,6 +200,12 @@
     document.addEventListener(type, markOpen);
   });
 
+  // The answer to a Save, read once for the listeners below.
+  function answerOf(xhr) {
+    if (!xhr.answer) xhr.answer = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    return xhr.answer;
+  }
+
   // The play's version the rows of a pad show (each cell carries it), in the page or in an
   // answer (whose rows come in a <template>).
   function versionShown(root) {
@@ -218,7 +224,7 @@
     const rounds = document.getElementById("pad-rounds");
     if (!xhr || xhr.padsOpenedBefore === undefined || xhr.status !== 200 || !rounds) return;
     const shown = versionShown(rounds);
-    const theirs = versionShown(new DOMParser().parseFromString(xhr.responseText, "text/html"));
+    const theirs = versionShown(answerOf(xhr));
     if (shown !== null && theirs !== null && theirs < shown) event.preventDefault();
   });
 
@@ -232,7 +238,7 @@
       return;
     }
     const current = document.querySelector("#pad-editor .numpad-form");
-    const answer = new DOMParser().parseFromString(event.detail.serverResponse, "text/html");
+    const answer = answerOf(xhr);
     const theirs = answer.querySelector("#pad-editor .numpad-form");
     const typedHere = !current || !current.dataset.movedOnAt
       || current.querySelector(".numpad-value").value !== current.dataset.shown;
