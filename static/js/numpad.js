@@ -161,20 +161,24 @@
     said.before(said.content.cloneNode(true));
   }, true);
 
+  // On from the cell ``form`` saved to the next blank cell the rows show: false for none.
+  function moveOn(form) {
+    const template = document.getElementById("numpad-template");
+    const saved = document.querySelector(form.dataset.entryMark);
+    const next = template && saved && nextCell(saved);
+    if (next) open(next, template, true);
+    return Boolean(next);
+  }
+
   // Saved (sent, or kept on the device): on to the next cell. Where there is none yet, the
   // pad takes no more keys until the server's answer brings the next one.
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!form.matches || !form.matches(".numpad-form")) return;
-    const template = document.getElementById("numpad-template");
     const saved = document.querySelector(form.dataset.entryMark);
     // Until the server draws the rows again, the cell counts as filled.
     if (saved) saved.dataset.sent = "";
-    const next = template && saved && nextCell(saved);
-    if (next) {
-      open(next, template, true);
-      return;
-    }
+    if (moveOn(form)) return;
     form.setAttribute("aria-busy", "true");
     form.querySelector(".numpad-value").readOnly = true;
     form.querySelectorAll(".numpad button").forEach((key) => { key.disabled = true; });
@@ -225,7 +229,13 @@
     if (!xhr || xhr.padsOpenedBefore === undefined || xhr.status !== 200 || !rounds) return;
     const shown = versionShown(rounds);
     const theirs = versionShown(answerOf(xhr));
-    if (shown !== null && theirs !== null && theirs < shown) event.preventDefault();
+    if (shown === null || theirs === null || theirs >= shown) return;
+    event.preventDefault();
+    // A pad still waiting for this answer to bring the next cell moves on from the rows shown.
+    const sender = event.detail.elt;
+    if (sender.closest("#pad-editor") && sender.getAttribute("aria-busy") === "true") {
+      moveOn(sender);
+    }
   });
 
   // The answer to a Save that came after this device opened another pad: its parts out of

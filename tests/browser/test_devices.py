@@ -574,6 +574,37 @@ def test_two_saves_answered_out_of_order_leave_the_newer_rows(host_page: Page, l
     assert skyjo.result["rounds"] == [{anna.key: 12, ben.key: 8}]
 
 
+def test_a_pad_waiting_for_a_late_older_answer_moves_on_from_the_newer_rows(
+        host_page: Page, live_server, table):
+    """Ben's points reach the server before Anna's, but Anna's answer comes first: Ben's
+    pad, waiting for the next cell, moves on once Ben's older answer comes (and changes
+    nothing), to round 2 as the newer rows show it."""
+    anna, ben = table["players"]
+    skyjo = skyjo_on_the_pad(table)
+    annas, bens = [], []
+
+    def in_reverse(route):
+        if "points=12" in (route.request.post_data or ""):
+            annas.append(route)  # held until Ben's is stored
+        else:
+            bens.append((route, route.fetch()))  # stored first, answered last
+            annas[0].continue_()
+
+    host_page.route(f"**{skyjo.get_absolute_url()}rounds/**", in_reverse)
+    host_page.goto(live_server.url + skyjo.get_absolute_url())
+    cell_named(host_page, "Anna", "round 1").click()
+    type_on_pad(host_page, "12")
+    expect(host_page.get_by_role("dialog", name="Ben · Round 1")).to_be_visible()
+    type_on_pad(host_page, "8")
+    expect(cell_named(host_page, "Anna", "round 2")).to_be_visible()  # Anna's answer is in
+    route, response = bens[0]
+    route.fulfill(response=response)
+    expect(host_page.get_by_role("dialog", name="Anna · Round 2")).to_be_visible()
+    expect(cell_named(host_page, "Ben", "round 1")).to_have_text("8")
+    skyjo.refresh_from_db()
+    assert skyjo.result["rounds"] == [{anna.key: 12, ben.key: 8}]
+
+
 def test_a_pad_cell_saved_on_two_tablets_at_once_keeps_the_refusal_in_sight(
         host_page: Page, live_server, table):
     """Tablet B types 12 for Anna's round 1 while tablet A saves 15 there: B's save is
