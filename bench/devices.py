@@ -340,8 +340,11 @@ def follow(tablet_a: Page, followers: list[Page], boards: list[Page], game: dict
                                          points])
         deadline = time.monotonic() + 10
         pending = [*followers, *boards]
+        # Each page notes the moment it shows the points by itself: asking the pages only
+        # after the usual latency keeps the asking from taking the CPU the pages need.
+        time.sleep(0.5)
         while pending and time.monotonic() < deadline:
-            time.sleep(0.05)
+            time.sleep(0.1)
             pending = [page for page in pending
                        if page.evaluate(f"window.__seen['{cell_id}'] === undefined")]
         if pending:

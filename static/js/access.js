@@ -240,12 +240,25 @@
     return heading ? heading.textContent.trim() : "";
   }
 
+  // Measuring a frame lays the page out: done once a frame, however many swaps came in it.
+  let framesMeasured = null;
+  function focusableFramesSoon() {
+    if (framesMeasured === null) {
+      framesMeasured = window.requestAnimationFrame(() => {
+        framesMeasured = null;
+        focusableFrames();
+      });
+    }
+  }
+
   function focusableFrames() {
     document.querySelectorAll(".table-scroll, .sheet-scroll").forEach((frame) => {
       if (frame.scrollWidth > frame.clientWidth + 1) {
+        const name = frameName(frame);
+        if (frame.getAttribute("aria-label") === name) return;
         frame.tabIndex = 0;
         frame.setAttribute("role", "region");
-        frame.setAttribute("aria-label", frameName(frame));
+        frame.setAttribute("aria-label", name);
       } else if (frame.hasAttribute("tabindex")) {
         frame.removeAttribute("tabindex");
         frame.removeAttribute("role");
@@ -258,9 +271,9 @@
   document.addEventListener("htmx:oobAfterSwap", announceChanges);
   document.addEventListener("tracker:followed", () => {
     announceChanges();
-    focusableFrames();
+    focusableFramesSoon();
   });
-  document.addEventListener("htmx:load", focusableFrames);
+  document.addEventListener("htmx:load", focusableFramesSoon);
   document.addEventListener("htmx:afterSettle", roomForPad);
   // A number pad opened on the device (numpad.js): as one the server drew for a cell tapped.
   document.addEventListener("tracker:pad-opened", (event) => {

@@ -4,6 +4,15 @@
 (function () {
   "use strict";
 
+  // This device's CSRF token, which every request of the page sends.
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (damaged) {
+      return "";
+    }
+  }
+
   function messageFor(kind, status) {
     const text = document.body.dataset[kind] || "";
     return text.replace("%(status)s", String(status));
@@ -215,7 +224,7 @@
         cache: "no-store", credentials: "same-origin",
       });
       if (response.status === 200) {
-        current.outerHTML = await response.text();
+        show(await response.text());
       } else if (response.status === 404) {
         closed = true;
         showStale(current, current.dataset.closed);
@@ -237,9 +246,13 @@
         {hour: "2-digit", minute: "2-digit"});
       showStale(current, current.dataset.stale.replace("%(time)s", time));
     }
+    function show(content) {
+      const fresh = new DOMParser().parseFromString(content, "text/html").getElementById("board");
+      if (fresh) window.scorekeeperLive.morph(board(), fresh);
+    }
     function changed(content) {
       if (content) {
-        board().outerHTML = content;
+        show(content);
         return;
       }
       ask().then(reachable, () => reachable(false));
@@ -368,14 +381,6 @@
       const bytes = new Uint8Array(18);
       crypto.getRandomValues(bytes);  // randomUUID needs HTTPS; the home network has HTTP
       return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    }
-
-    function csrfToken() {
-      try {
-        return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
-      } catch (damaged) {
-        return "";
-      }
     }
 
     function entryElement(detail) {
@@ -688,10 +693,14 @@
     const BUSY_RETRY = 1500;  // a region this device is busy in is read again after this
     let readAgain = null;
     let reading = false;
-    let toldWhileReading = false;
+    let toldMeanwhile = null;
     // Counts this page's own requests and swaps: a page read before one of them is older
-    // than what the page shows since, and is not swapped in.
+    // than what the page shows since, and is not swapped in. changesRead: the count when the
+    // page was last read.
     let ownChanges = 0;
+    let changesRead = 0;
+    // Where the shared page has each visitor's CSRF token (CSRF_SLOT in tracker/table/sheet.py).
+    const TOKEN_SLOT = "csrf-slot-of-the-shared-sheet";
     document.addEventListener("htmx:beforeRequest", () => { ownChanges += 1; });
     document.addEventListener("htmx:afterSwap", () => { ownChanges += 1; });
 
@@ -759,47 +768,55 @@
     }
 
     function swapRegion(region, fresh) {
-      // The focus stays where it was: in a kept editor on the very control, which moving it
-      // into the new region takes the focus from; elsewhere on the same cell or control.
+      // The focus stays where it was: in a kept editor on the very control; elsewhere on the
+      // same cell or control.
       const active = region.contains(document.activeElement) ? document.activeElement : null;
-      const keptActive = active && kept(active) ? active : null;
       const holder = active ? active.closest("[id]") : null;
-      // A refusal stays where it was shown until it is dismissed or an entry is made again.
-      region.querySelectorAll("[data-refusal][id]").forEach((refusal) => {
-        const slot = fresh.querySelector("#" + CSS.escape(refusal.id));
-        if (slot) slot.replaceWith(refusal);
-      });
-      region.querySelectorAll("[data-follow-keep][id]").forEach((keeper) => {
-        const replaced = fresh.querySelector("#" + CSS.escape(keeper.id));
-        if (replaced && inUse(keeper)) replaced.replaceWith(keeper);
+      // A refusal stays where it was shown until it is dismissed or an entry is made again;
+      // an editor in use stays as it is.
+      const kept = [
+        ...region.querySelectorAll("[data-refusal][id]"),
+        ...Array.from(region.querySelectorAll("[data-follow-keep][id]")).filter(inUse),
+      ];
+      const keepers = kept.filter((keeper) => !kept.some((outer) => outer !== keeper
+                                                              && outer.contains(keeper)));
+      keepers.forEach((keeper) => {
+        const slot = fresh.querySelector("#" + CSS.escape(keeper.id));
+        if (slot) slot.replaceWith(keeper.cloneNode(true));
       });
       region.querySelectorAll("details[id][open]").forEach((open) => {
         const again = fresh.querySelector("#" + CSS.escape(open.id));
         if (again) again.open = true;
       });
-      region.replaceWith(fresh);
-      htmx.process(fresh);
-      const again = holder && holder !== region && document.getElementById(holder.id);
-      const control = keptActive && keptActive.isConnected ? keptActive
-        : again && (again.matches(FOCUSABLE) ? again : again.querySelector(FOCUSABLE));
+      window.scorekeeperLive.morph(region, fresh);
+      keepers.forEach((keeper) => {
+        const copy = keeper.isConnected ? null : document.getElementById(keeper.id);
+        if (copy) copy.replaceWith(keeper);
+      });
+      if (!active || document.activeElement === active) return;
+      const again = active.isConnected ? active : holder && document.getElementById(holder.id);
+      const control = again && (again.matches(FOCUSABLE) ? again : again.querySelector(FOCUSABLE));
       if (control) control.focus({preventScroll: true});
     }
 
-    // Read the page again; a change told meanwhile is read once this reading is done.
-    async function refresh() {
+    // Read the page again, or show the page that came with the change (content: the page
+    // every device on a game in progress is shown, tracker/table/shared_pages.py); a
+    // change told meanwhile is shown once this one is.
+    async function refresh(content) {
       if (reading) {
-        toldWhileReading = true;
+        toldMeanwhile = {content};
         return;
       }
       reading = true;
       try {
-        await read();
+        await read(content);
       } finally {
         reading = false;
       }
-      if (toldWhileReading) {
-        toldWhileReading = false;
-        refresh();
+      if (toldMeanwhile) {
+        const told = toldMeanwhile;
+        toldMeanwhile = null;
+        refresh(told.content);
       }
     }
 
@@ -808,19 +825,32 @@
       readAgain = window.setTimeout(refresh, BUSY_RETRY);
     }
 
-    async function read() {
-      const current = main();
-      if (!current || !current.dataset.follow) return;
+    // The page as the server shows it now. A page that came with a change is shown as it
+    // came (with this device's CSRF token put in) unless this device changed something since
+    // it last read the page: the stream may have rendered it before that change was stored.
+    async function latestPage(content) {
       const changesBefore = ownChanges;
+      if (content !== undefined && changesBefore === changesRead) {
+        return content.split(TOKEN_SLOT).join(csrfToken());
+      }
       const response = await fetch(window.location.href, {
         cache: "no-store", credentials: "same-origin",
       });
-      if (!response.ok) return;
+      if (!response.ok) return null;
       const text = await response.text();
       if (ownChanges !== changesBefore) {
         readLater();  // older than what this device changed meanwhile
-        return;
+        return null;
       }
+      changesRead = changesBefore;
+      return text;
+    }
+
+    async function read(content) {
+      const current = main();
+      if (!current || !current.dataset.follow) return;
+      const text = await latestPage(content);
+      if (text === null) return;
       const page = new DOMParser().parseFromString(text, "text/html");
       const fresh = page.getElementById("main");
       if (!fresh || !fresh.dataset.state) return;
@@ -831,7 +861,7 @@
         if (busy(region)) {
           waited = true;
         } else {
-          swapRegion(region, document.adoptNode(replacement));
+          swapRegion(region, replacement);
         }
       });
       if (waited) {

@@ -18,9 +18,9 @@ window.scorekeeperLive = (function () {
   const wakers = [];  // each followed element's way to open its lost stream now
 
   // element(): the element carrying the data-* (a page's <main>, the board), as it is now.
-  // changed(content): show the change, which came with the new content (a board's) or is to
-  // be read; ask(): ask once instead (true: the server answered); reachable(answered):
-  // whether the server can be reached.
+  // changed(content): show the change, which came with the new content (a board's, a shared
+  // page's) or is to be read; ask(): ask once instead (true: the server answered);
+  // reachable(answered): whether the server can be reached.
   function follow(element, {changed, ask, reachable}) {
     let source = null;
     let retry = FIRST_RETRY;
@@ -100,7 +100,7 @@ window.scorekeeperLive = (function () {
         heard();
         changed();
       });
-      stream.addEventListener("board", (event) => {
+      stream.addEventListener("content", (event) => {
         heard();
         changed(event.data);
       });
@@ -147,10 +147,53 @@ window.scorekeeperLive = (function () {
     open();
   }
 
+  // Only what changed is replaced: a region drawn anew would be laid out anew, on every
+  // device at every change (eight tablets and ten TVs share two cores in bench/devices.py).
+  // An element the same in both stays as it is; one that kept its kind and its children's
+  // number takes the new attributes and is compared child by child; anything else is
+  // replaced, and given to htmx. Form controls are replaced whole: a new value attribute
+  // shows only in a control nobody has typed into.
+  function morphInto(old, fresh, changed) {
+    if (old.isEqualNode(fresh)) return;
+    const element = old.nodeType === Node.ELEMENT_NODE;
+    if (element && old.nodeName === fresh.nodeName && old.id === fresh.id
+        && old.childNodes.length === fresh.childNodes.length
+        && !old.matches("input, select, textarea")) {
+      let attributesChanged = false;
+      Array.from(fresh.attributes).forEach(({name, value}) => {
+        if (old.getAttribute(name) === value) return;
+        old.setAttribute(name, value);
+        attributesChanged = true;
+      });
+      Array.from(old.attributes).forEach(({name}) => {
+        if (fresh.hasAttribute(name)) return;
+        old.removeAttribute(name);
+        attributesChanged = true;
+      });
+      if (attributesChanged) changed.push(old);
+      const children = Array.from(fresh.childNodes);
+      Array.from(old.childNodes).forEach((child, i) => morphInto(child, children[i], changed));
+    } else if (old.nodeType === Node.TEXT_NODE && fresh.nodeType === Node.TEXT_NODE) {
+      old.data = fresh.data;
+    } else {
+      const node = document.adoptNode(fresh);
+      old.replaceWith(node);
+      if (node.nodeType === Node.ELEMENT_NODE) changed.push(node);
+    }
+  }
+
+  // Shows fresh (an element of a page read or pushed) in place of old; what it replaced
+  // or changed the attributes of is given to htmx.
+  function morph(old, fresh) {
+    const changed = [];
+    morphInto(old, fresh, changed);
+    changed.forEach((element) => { if (element.isConnected) htmx.process(element); });
+  }
+
   // Another request of this page was answered: the server can be reached again.
   function serverAnswered() {
     wakers.forEach((back) => back());
   }
 
-  return {follow, serverAnswered};
+  return {follow, morph, serverAnswered};
 })();

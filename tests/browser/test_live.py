@@ -35,11 +35,18 @@ def test_two_tablets_and_a_tv_follow_a_game_without_asking(
         page.goto(live_server.url + sheet.get_absolute_url())
     asked = [requests_to(page, "/follow/") for page in (host_page, second_host_page, tv)]
     boards_read = requests_to(tv, f"/board/{link.token}/")
+    sheets_read = requests_to(second_host_page, sheet.get_absolute_url())
     host_page.wait_for_timeout(600)  # twice the old asking: any asking would show here
 
     type_points(host_page, anna, "chance", 21)
     expect(cell(second_host_page, anna, "chance")).to_have_text("21", timeout=PUSHED_WITHIN_MS)
     expect(tv.locator(f"#c-{anna.pk}-chance")).to_have_text("21", timeout=PUSHED_WITHIN_MS)
+    assert sheets_read == [], "the tablet read the sheet instead of being sent it"
+    # The sheet sent carries this tablet's own CSRF token, so its forms are taken.
+    tokens = second_host_page.locator("#sheet input[name=csrfmiddlewaretoken]")
+    own = second_host_page.evaluate(
+        "JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken']")
+    assert tokens.count() and set(tokens.evaluate_all("(all) => all.map((i) => i.value)")) == {own}
     type_points(second_host_page, ben, "fours", 12)
     expect(cell(host_page, ben, "fours")).to_have_text("12", timeout=PUSHED_WITHIN_MS)
     expect(tv.locator(f"#c-{ben.pk}-fours")).to_have_text("12", timeout=PUSHED_WITHIN_MS)

@@ -4,8 +4,9 @@ A page where a game is entered or watched (a sheet, a score pad, a result form, 
 a series, a tournament) names its state: a short text that changes whenever anything the
 page shows changes, read before the page itself is read. The page's stream of changes
 (:mod:`tracker.room.views.live`) reads it again whenever its household's channel wakes it
-and tells the device when it differs from what the device shows; the device then reads
-the page again and swaps in what changed, keeping what it is in the middle of. Where no
+and tells the device when it differs from what the device shows, with the page where
+every device shows the same (:mod:`tracker.table.shared_pages`); the device puts in what
+changed, keeping what it is in the middle of. Where no
 stream comes through, the page asks now and then instead (``If-None-Match``, a 304 while
 nothing changed).
 

@@ -8,7 +8,8 @@ from tracker.common import live
 from tracker.households.models import household_changed
 from tracker.room.models import ShareLink
 from tracker.room.views.live import KEEPALIVE, READY
-from tracker.table.recording import abandon_play, start_play, write_cell
+from tracker.table.recording import abandon_play, change_draft, start_play, write_cell
+from tracker.table.sheet import CSRF_SLOT
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +37,17 @@ def parsed(event: bytes) -> tuple[str, str, str]:
 
 
 def told_state(event: bytes) -> str:
+    """The state a ``changed`` event tells, or a ``content`` event sends the page of."""
     name, event_id, data = parsed(event)
-    assert name == "changed" and event_id == data
-    return data
+    assert (name, event_id) == ("changed", data) or name == "content" and event_id in data
+    return event_id
 
 
 def page_stream(client, play, state: str):
     return client.get(reverse("live", args=["play", play.pk]), {"state": state})
 
 
-def test_a_sheet_is_told_of_a_cell_entered_on_another_tablet(
+def test_a_sheet_is_sent_with_a_cell_entered_on_another_tablet(
         host_client, kniffel, family, django_capture_on_commit_callbacks):
     shown = host_client.get(kniffel.get_absolute_url()).content.decode()
     state = shown.split('data-state="', 1)[1].split('"', 1)[0]
@@ -53,10 +55,28 @@ def test_a_sheet_is_told_of_a_cell_entered_on_another_tablet(
     assert next(stream).decode() == READY
     with django_capture_on_commit_callbacks(execute=True):
         write_cell(kniffel, family[0], "chance", 23, expected_version=None)
-    new_state = told_state(next(stream))
-    assert new_state != state
+    name, new_state, sent = parsed(next(stream))
+    # The tablet is sent the page every tablet on the game shares: it asks for nothing.
+    assert name == "content" and new_state != state
+    assert f'data-state="{new_state}"' in sent and ">23<" in sent
+    # It is the page a tablet reads, with a slot where each puts in its own CSRF token.
     page = host_client.get(kniffel.get_absolute_url()).content.decode()
-    assert f'data-state="{new_state}"' in page and ">23<" in page
+    token = page.split('"X-CSRFToken": "', 1)[1].split('"', 1)[0]
+    assert CSRF_SLOT in sent and token not in sent
+    assert page.replace(token, CSRF_SLOT).strip() == sent.strip()
+
+
+def test_a_result_form_is_told_of_a_change_and_reads_itself(
+        host_client, household, night, family, django_capture_on_commit_callbacks):
+    play = start_play(household=household, game="mau_mau", players=family[:3], game_night=night)
+    state = host_client.get(play.get_absolute_url()).content.decode().split(
+        'data-state="', 1)[1].split('"', 1)[0]
+    stream = events(page_stream(host_client, play, state))
+    next(stream)
+    with django_capture_on_commit_callbacks(execute=True):
+        change_draft(play, lambda stored: ({**(stored.current_draft or {}), "note": 1}, None))
+    # Each tablet's form is its own (what it has typed): the stream names the state only.
+    assert told_state(next(stream)) != state
 
 
 def test_a_device_back_from_a_dropped_connection_is_told_what_it_missed(
@@ -85,7 +105,7 @@ def test_a_board_is_told_and_then_told_when_its_link_is_revoked(
         write_cell(kniffel, family[1], "fours", 12, expected_version=None)
     name, new_state, content = parsed(next(stream))
     # The TV is sent its new content with the change: it asks for nothing.
-    assert name == "board" and new_state != state
+    assert name == "content" and new_state != state
     assert content.strip().startswith('<section id="board"') and ">12<" in content
     assert f'data-state="{new_state}"' in content
     with django_capture_on_commit_callbacks(execute=True):

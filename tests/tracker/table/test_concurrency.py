@@ -45,7 +45,8 @@ def test_eight_tablets_at_once_get_no_error_and_lose_no_cell(tmp_path):
         try:
             # Its own static files: collectstatic rewrites each hashed file, and another
             # test's app reads the project's folder meanwhile.
-            env = bench.production_environment(url) | {"DJANGO_STATIC_ROOT": str(tmp_path / "static")}
+            env = bench.production_environment(url) | {
+                "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
             figures = bench.run(env, SECONDS, CLIENTS)
         finally:
             if copy:

@@ -6,12 +6,14 @@ show (``?state=``; on a reconnect the browser names the last event's id instead,
 the state it told). The stream listens to its household's channel (:mod:`tracker.common.live`)
 and, whenever that wakes it, reads the state again (:mod:`tracker.table.following`,
 :func:`tracker.room.sharing.shown_state`): when it differs from what the device was told,
-it sends it as a ``changed`` event, and the page reads itself again as before. So a device
-back from a dropped Wi-Fi or a restarted server learns at once whether anything changed
-meanwhile, and a change told twice is read once.
+it sends it as a ``changed`` event, and the page reads itself again. So a device back from a
+dropped Wi-Fi or a restarted server learns at once whether anything changed meanwhile, and
+a change told twice is read once.
 
-A board is sent its new content with the change (a ``board`` event, rendered once for all
-the TVs on it): ten TVs on a game cost no request each.
+Where every device is shown the same page, the stream sends it with the change (a
+``content`` event, rendered once for all of them): a TV board's content, and the page of a
+Kniffel sheet or score pad in progress (:mod:`tracker.table.shared_pages`). Eight
+tablets and ten TVs on a game cost the server one rendering and no request each.
 
 The first event, ``ready``, tells the page the stream came through; a page that gets none
 (a proxy that holds streams back) asks now and then instead (``static/js/live.js``).
@@ -37,6 +39,8 @@ from tracker.room.sharing import shown_state
 from tracker.room.views.app import FOLLOWED
 from tracker.room.views.boards import board_content
 from tracker.table.following import followed_state
+from tracker.table.models import Play
+from tracker.table.shared_pages import shared_play_page
 
 #: An ``alive`` event this often keeps the connection open through proxies, lets a server
 #: notice a device that left, and tells the device that its stream still works (a page that
@@ -58,11 +62,17 @@ def page_stream(request: HttpRequest, kind: str, object_id: int) -> StreamingHtt
         raise Http404("nothing to follow")
     household_id = model.objects.filter(pk=object_id).values_list(
         "household_id", flat=True).first()
+    language = get_language()
 
     def read() -> str | None:
         return followed_state(model, object_id, user_id)
 
-    return stream_response(request, household_channel(household_id), read)
+    def content(_state: str) -> str | None:
+        with override(language):
+            return shared_play_page(request, object_id, shared=True)[0]
+
+    return stream_response(request, household_channel(household_id), read,
+                           content if model is Play else None)
 
 
 @require_safe
@@ -134,7 +144,7 @@ class Telling:
         if state == told:
             return state, None
         html = self.content(state)
-        return state, event("board", state, html) if html else event("changed", state)
+        return state, event("content", state, html) if html else event("changed", state)
 
     def news_from_the_pool(self, told: str) -> tuple[str | None, str | None]:
         """As :meth:`news`, in a thread of the event loop's pool, on a connection of the

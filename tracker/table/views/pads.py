@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -38,7 +37,6 @@ from tracker.table.score_pad import (
     sides_of,
     ties_to_break,
 )
-from tracker.table.views.sheets import render_kept_page
 
 
 def pad_play(request: HttpRequest, play_id: int) -> Play:
@@ -49,16 +47,6 @@ def pad_play(request: HttpRequest, play_id: int) -> Play:
     if not kept_round_by_round(play):
         raise Http404("not kept on the score pad")
     return play
-
-
-def render_pad_page(request: HttpRequest, play: Play, follow: dict[str, Any],
-                    key: str | None = None) -> HttpResponse:
-    """The play page of a game kept on the score pad; ``play`` comes without participants.
-    ``follow``: how the page follows the other devices (see :mod:`tracker.table.following`);
-    ``key``: where the page of a game in progress is kept (see
-    :func:`tracker.table.views.sheets.render_kept_page`)."""
-    prefetch_related_objects([play], participants_in_seat_order())
-    return render_kept_page(request, play, "plays/pad.html", pad_context(play) | follow, key)
 
 
 def render_pad(request: HttpRequest, play_id: int, *, message: str = "", status: int = 200

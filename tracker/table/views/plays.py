@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -32,8 +33,9 @@ from tracker.table.recording import (
     undo_correction,
 )
 from tracker.table.rounds import kept_round_by_round
-from tracker.table.views.pads import render_pad_page
-from tracker.table.views.sheets import cached_sheet_page, render_sheet_page, sheet_rendered_once
+from tracker.table.score_pad import pad_context
+from tracker.table.shared_pages import shared_page_response, shared_play_page
+from tracker.table.sheet import sheet_context
 
 
 @login_required
@@ -41,26 +43,24 @@ from tracker.table.views.sheets import cached_sheet_page, render_sheet_page, she
 def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
     """The game's page: its sheet, its score pad, its result form (as far as it is entered,
     on any tablet) or its result; followed by every device that has it open."""
-    cached, key, follow = cached_sheet_page(request, play_id)
-    if cached is not None:
-        return cached
-    with sheet_rendered_once(request, key) as rendered_meanwhile:
-        if rendered_meanwhile is not None:
-            return rendered_meanwhile
+    shared = not request.GET and not len(get_messages(request))
+    page, follow, play = shared_play_page(request, play_id, shared=shared)
+    if page is not None:
+        return shared_page_response(request, page)
+    if play is None:
         play = get_for_household(
             request, Play.objects.select_related("game_night", "series", "tournament",
                                                  "own_game"), pk=play_id)
-        if play.is_dice_sheet:
-            return render_sheet_page(request, play, key, follow)
-        if kept_round_by_round(play) and "final" not in request.GET:
-            return render_pad_page(request, play, follow, key)
     prefetch_related_objects([play], participants_in_seat_order())
-    share = follow
+    if play.is_dice_sheet:
+        return render_page(request, "plays/sheet.html", sheet_context(play) | follow)
+    if kept_round_by_round(play) and "final" not in request.GET:
+        return render_page(request, "plays/pad.html", pad_context(play) | follow)
     if play.status == Play.Status.IN_PROGRESS:
         entry = ENTRIES[play.game]
         draft = play.current_draft or entry.blank(keys(play), play.house_rules)
-        return render_page(request, "plays/detail.html", entry_context(play, draft) | share)
-    return render_page(request, "plays/detail.html", result_context(play) | share)
+        return render_page(request, "plays/detail.html", entry_context(play, draft) | follow)
+    return render_page(request, "plays/detail.html", result_context(play) | follow)
 
 
 @login_required

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.messages import get_messages
-from django.core.cache import cache
-from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect
-from django.template.loader import render_to_string
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -22,11 +14,10 @@ from django_htmx.http import reswap, retarget
 from games import InvalidResult
 from games.coach import ROLLS_PER_TURN
 from tracker.common.engine_text import say
-from tracker.common.pages import render_page, rendered_once
+from tracker.common.pages import render_page
 from tracker.common.parsing import small_int
-from tracker.households.access import get_for_household, show_household_of
+from tracker.households.access import get_for_household
 from tracker.table.cells import NoSuchCell, enter_cell, sheet_participant
-from tracker.table.following import follow_context, followed_state
 from tracker.table.models import Participant, Play
 from tracker.table.queries import PLAY_ABANDONED, participants_in_seat_order
 from tracker.table.recording import (
@@ -36,15 +27,12 @@ from tracker.table.recording import (
     undo_cell,
 )
 from tracker.table.sheet import (
-    CSRF_SLOT,
     editor_context,
     further_kniffel_question,
     out_of_turn_question,
     read_dice,
     saved_cell_context,
     sheet_context,
-    sheet_page_key,
-    sheet_page_state,
     tap_dice,
 )
 
@@ -57,75 +45,6 @@ def sheet_play(request: HttpRequest, play_id: int) -> Play:
     if not play.is_dice_sheet:
         raise Http404("not a score sheet")
     return play
-
-
-def cached_sheet_page(request: HttpRequest, play_id: int
-                      ) -> tuple[HttpResponse | None, str | None, dict[str, Any]]:
-    """The page of a sheet in progress from the shared cache, or None and the key to keep
-    the page under once it is rendered (None: a page not to keep); and how a page of the
-    play follows the other devices (:func:`tracker.table.following.follow_context`).
-
-    One small query finds what the page depends on; the play itself is loaded only when
-    the page has to be rendered. The state is read before the play, so a page is never
-    kept under a key newer than what it shows, nor names a state newer than it shows.
-    """
-    found = sheet_page_state(play_id, request.user.pk)
-    if found is None:
-        return None, None, follow_context(
-            "play", play_id, followed_state(Play, play_id, request.user.pk))
-    depends_on, state, household_id = found
-    show_household_of(request, household_id)
-    follow = follow_context("play", play_id, state)
-    if request.GET or len(get_messages(request)):
-        return None, None, follow
-    key = sheet_page_key(request, play_id, *depends_on)
-    page = cache.get(key)
-    if page is None:
-        return None, key, follow
-    return sheet_page_response(request, page), key, follow
-
-
-@contextmanager
-def sheet_rendered_once(request: HttpRequest, key: str | None
-                        ) -> Iterator[HttpResponse | None]:
-    """The page kept under ``key`` if another request rendered it while this one waited,
-    else None and this one renders it (see :func:`tracker.common.pages.rendered_once`)."""
-    with rendered_once(key) as page:
-        yield None if page is None else sheet_page_response(request, page)
-
-
-def render_sheet_page(request: HttpRequest, play: Play, key: str | None,
-                      follow: dict[str, Any]) -> HttpResponse:
-    """The sheet page; ``play`` comes without its participants, ``follow`` says how the page
-    follows the other devices (see :mod:`tracker.table.following`).
-
-    Kept in the cache while in progress: see :func:`render_kept_page`.
-    """
-    prefetch_related_objects([play], participants_in_seat_order())
-    return render_kept_page(request, play, "plays/sheet.html", sheet_context(play) | follow,
-                            key)
-
-
-def render_kept_page(request: HttpRequest, play: Play, template: str, context: dict[str, Any],
-                     key: str | None) -> HttpResponse:
-    """The page of a play in progress, rendered once per ``key`` (see
-    :func:`cached_sheet_page`) and kept in the cache all server processes share, for every
-    tablet that opens it, each visitor's own CSRF token put in; a finished play's page (it
-    links to what comes next in its series) and a page with a message are rendered each
-    time."""
-    if key is None or play.status != Play.Status.IN_PROGRESS:
-        return render_page(request, template, context)
-    page = render_to_string(template, context | {"csrf_token": CSRF_SLOT}, request)
-    cache.set(key, page, timeout=60 * 60 * 24)
-    return sheet_page_response(request, page)
-
-
-def sheet_page_response(request: HttpRequest, page: str) -> HttpResponse:
-    response = HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
-    patch_vary_headers(response, ["HX-Request"])
-    return response
-
-
 
 
 def read_rolls_left(raw: str) -> int:
