@@ -3,10 +3,11 @@
 A Kniffel sheet or a score pad in progress looks the same on every tablet of the household
 (in one language, on one address): it is rendered once per change and kept in the cache all
 server processes share, with :data:`tracker.table.sheet.CSRF_SLOT` where each visitor's own
-CSRF token goes. A tablet that opens the page gets it with its token put in; a tablet that
-follows the game gets it pushed by its stream (:mod:`tracker.room.views.live`) and puts in
-the token it has (``static/js/app.js``), so a change costs the server one rendering and no
-request per device.
+CSRF token goes and :data:`tracker.table.sheet.USER_SLOT` where its id goes. A tablet that
+opens the page gets it with both put in; a tablet that follows the game gets it pushed by
+its stream (:mod:`tracker.room.views.live`) and puts in the token it has
+(``static/js/app.js``; its id is outside the regions it shows), so a change costs the server
+one rendering and no request per device.
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ from tracker.table.models import Play
 from tracker.table.queries import participants_in_seat_order
 from tracker.table.rounds import kept_round_by_round
 from tracker.table.score_pad import pad_context
-from tracker.table.sheet import CSRF_SLOT, sheet_context, sheet_page_key, sheet_page_state
+from tracker.table.sheet import (
+    CSRF_SLOT,
+    USER_SLOT,
+    sheet_context,
+    sheet_page_key,
+    sheet_page_state,
+)
 
 #: How long a shared page stays in the cache: a game is played within a day.
 KEPT_SECONDS = 60 * 60 * 24
@@ -68,7 +75,8 @@ def shared_play_page(request: HttpRequest, play_id: int, *, shared: bool
             return None, follow, play
         prefetch_related_objects([play], participants_in_seat_order())
         context = sheet_context(play) if play.is_dice_sheet else pad_context(play)
-        page = render_to_string(template, context | follow | {"csrf_token": CSRF_SLOT}, request)
+        page = render_to_string(template, context | follow | {
+            "csrf_token": CSRF_SLOT, "user_slot": USER_SLOT}, request)
         cache.set(key, page, timeout=KEPT_SECONDS)
         return page, follow, play
 
@@ -83,7 +91,8 @@ def shared_template(play: Play) -> str | None:
 
 
 def shared_page_response(request: HttpRequest, page: str) -> HttpResponse:
-    """The shared page with the visitor's own CSRF token put in."""
-    response = HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
+    """The shared page with the visitor's own CSRF token and id put in."""
+    response = HttpResponse(page.replace(CSRF_SLOT, get_token(request))
+                            .replace(USER_SLOT, str(request.user.pk)))
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -226,6 +226,8 @@ def sheet_context(play: Play, *, message: str = "", saved: KniffelCell | None = 
 
 #: Stands for the visitor's CSRF token in a sheet page rendered once for all visitors.
 CSRF_SLOT = "csrf-slot-of-the-shared-sheet"
+#: Stands for the visitor's id there (``data-user``, under which the device keeps its outbox).
+USER_SLOT = "user-slot-of-the-shared-sheet"
 
 
 def sheet_page_key(request: HttpRequest, play_id: int, version: int, setup_version: int

@@ -9,7 +9,7 @@ from tracker.households.models import household_changed
 from tracker.room.models import ShareLink
 from tracker.room.views.live import KEEPALIVE, READY
 from tracker.table.recording import abandon_play, change_draft, start_play, write_cell
-from tracker.table.sheet import CSRF_SLOT
+from tracker.table.sheet import CSRF_SLOT, USER_SLOT
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def page_stream(client, play, state: str):
 
 
 def test_a_sheet_is_sent_with_a_cell_entered_on_another_tablet(
-        host_client, kniffel, family, django_capture_on_commit_callbacks):
+        host_client, host, kniffel, family, django_capture_on_commit_callbacks):
     shown = host_client.get(kniffel.get_absolute_url()).content.decode()
     state = shown.split('data-state="', 1)[1].split('"', 1)[0]
     stream = events(page_stream(host_client, kniffel, state))
@@ -59,11 +59,13 @@ def test_a_sheet_is_sent_with_a_cell_entered_on_another_tablet(
     # The tablet is sent the page every tablet on the game shares: it asks for nothing.
     assert name == "content" and new_state != state
     assert f'data-state="{new_state}"' in sent and ">23<" in sent
-    # It is the page a tablet reads, with a slot where each puts in its own CSRF token.
+    # It is the page a tablet reads, with slots where each puts in its own CSRF token (and,
+    # opening it, its id).
     page = host_client.get(kniffel.get_absolute_url()).content.decode()
     token = page.split('"X-CSRFToken": "', 1)[1].split('"', 1)[0]
     assert CSRF_SLOT in sent and token not in sent
-    assert page.replace(token, CSRF_SLOT).strip() == sent.strip()
+    assert page.replace(token, CSRF_SLOT).replace(
+        f'data-user="{host.pk}"', f'data-user="{USER_SLOT}"').strip() == sent.strip()
 
 
 def test_a_result_form_is_told_of_a_change_and_reads_itself(

@@ -5,6 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.factories import UserFactory
 from tracker.households.models import COLOURS
 from tracker.room.models import ShareLink
 from tracker.table.models import KniffelCell, Play
@@ -524,6 +525,19 @@ def test_every_tablet_gets_the_shared_sheet_with_its_own_csrf_token(client, host
     assert response.status_code == 302
     assert f'<td id="sum-total-{family[1].pk}" data-total>3</td>' in (
         first.get(kniffel.get_absolute_url()).content.decode())
+
+
+def test_the_shared_sheet_names_each_visitor_as_themselves(client, host, household, kniffel):
+    """The device keeps its waiting entries under the user its page names."""
+    other = UserFactory(username="oma")
+    household.members.add(other)
+    pages = []
+    for user in (host, other):
+        client.force_login(user)
+        pages.append(client.get(kniffel.get_absolute_url()).content.decode())
+    assert [re.search(r'data-user="(\d+)"', page)[1] for page in pages] == [
+        str(host.pk), str(other.pk)]
+    assert "user-slot" not in pages[1]
 
 
 def test_a_new_share_link_shows_on_the_cached_sheet_at_once(host_client, kniffel):
