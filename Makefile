@@ -10,7 +10,7 @@ HOST ?= 0.0.0.0:8000
 APT_RUN := libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-core fonts-noto-color-emoji
 APT_TEST := chromium poppler-utils gettext
 
-.PHONY: run dev test install install-test apt bench bench-quick flaky-check messages lint
+.PHONY: run dev test coverage install install-test apt bench bench-quick flaky-check messages lint
 
 # Safe on a home network: DEBUG off, a secret key made once into data/, only this machine's
 # names and addresses allowed, plain HTTP (DJANGO_HTTPS=true behind a proxy that does TLS).
@@ -34,6 +34,12 @@ dev: install
 # The suite runs on as many workers as the machine has cores (pytest-xdist).
 test: install install-test
 	$(BIN)/python -m pytest -n auto --durations=15
+
+# The suite under coverage.py: prints the line coverage of tracker/ and games/ (the suite
+# takes about 45% longer so, which is why make test and CI do not measure it).
+coverage: install install-test
+	$(BIN)/python -m pytest -n auto -q --cov --cov-report=term:skip-covered
+	@echo "coverage_percent: $$($(BIN)/python -m coverage report --precision=1 --format=total)"
 
 install: $(VENV)/.installed
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_RUN)"
