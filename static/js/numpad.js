@@ -200,8 +200,22 @@
     });
     cell.classList.add("open");
   }
+  // A pad drawn for a blank cell that the rows now show filled, with nothing typed into it,
+  // came with older rows: two Saves on their way were stored in the other order than sent,
+  // and the one stored first named the other's cell as next. On to the next blank cell.
+  function moveOnFromFilled() {
+    const form = document.querySelector("#pad-editor .numpad-form");
+    const cell = form && form.dataset.entryMark && document.querySelector(form.dataset.entryMark);
+    if (!cell || cell.classList.contains("blank") || form.getAttribute("aria-busy")
+        || form.querySelector("input[name=seen]").value !== ""
+        || form.querySelector(".numpad-value").value !== "") return;
+    moveOn(form);
+  }
   ["htmx:afterSettle", "htmx:oobAfterSwap", "tracker:followed"].forEach((type) => {
-    document.addEventListener(type, markOpen);
+    document.addEventListener(type, () => {
+      markOpen();
+      moveOnFromFilled();
+    });
   });
 
   // The answer to a Save, read once for the listeners below.
