@@ -117,8 +117,7 @@ def shoot_boards(browser: Browser, base: str, pages: dict[str, str]) -> None:
                              locale="en-GB").new_page()
     for kind, board in boards.items():
         tv.goto(base + board)
-        # The Kniffel board while its last entry still lights up; the others once calm.
-        tv.wait_for_timeout(1200 if kind == "kniffel" else 5600)
+        tv.locator("#board").wait_for()
         tv.screenshot(path=HERE / f"board-{kind}-1920x1080.png")
     tv.context.close()
 

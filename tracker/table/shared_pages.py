@@ -41,9 +41,11 @@ KEPT_SECONDS = 60 * 60 * 24
 
 
 def shared_play_page(request: HttpRequest, play_id: int, *, shared: bool
-                     ) -> tuple[str | None, dict[str, Any], Play | None]:
+                     ) -> tuple[str | None, dict[str, Any] | None, Play | None]:
     """The shared page of the play (see the module), how its page follows the other devices
-    (:func:`tracker.table.following.follow_context`), and the play where it had to be loaded.
+    (:func:`tracker.table.following.follow_context`; None where the play is no Kniffel sheet
+    or own game in progress of the user's households, whose page :func:`play_follow_context`
+    follows), and the play where it had to be loaded.
 
     The page is None where each device is shown a page of its own: a result form, a
     finished game, or a page that is not to be shared (``shared`` False: one with a message
@@ -54,8 +56,7 @@ def shared_play_page(request: HttpRequest, play_id: int, *, shared: bool
     """
     found = sheet_page_state(play_id, request.user.pk)
     if found is None:
-        return None, follow_context(
-            "play", play_id, followed_state(Play, play_id, request.user.pk)), None
+        return None, None, None
     depends_on, state, household_id = found
     show_household_of(request, household_id)
     follow = follow_context("play", play_id, state)
@@ -70,24 +71,28 @@ def shared_play_page(request: HttpRequest, play_id: int, *, shared: bool
             return rendered_meanwhile, follow, None
         play = get_for_household(request, Play.objects.select_related(
             "game_night", "series", "tournament", "own_game"), pk=play_id)
-        template = shared_template(play)
-        if template is None:
+        if play.status != Play.Status.IN_PROGRESS or not (
+                play.is_dice_sheet or kept_round_by_round(play)):
             return None, follow, play
-        prefetch_related_objects([play], participants_in_seat_order())
-        context = sheet_context(play) if play.is_dice_sheet else pad_context(play)
+        template, context = play_page(play)
         page = render_to_string(template, context | follow | {
             "csrf_token": CSRF_SLOT, "user_slot": USER_SLOT}, request)
         cache.set(key, page, timeout=KEPT_SECONDS)
         return page, follow, play
 
 
-def shared_template(play: Play) -> str | None:
-    """The template of the play's shared page; None for a play whose page is not shared."""
-    if play.status != Play.Status.IN_PROGRESS:
-        return None
+def play_page(play: Play) -> tuple[str, dict[str, Any]]:
+    """The template and context of the page of a Kniffel sheet or a score pad (``play``
+    comes without its participants)."""
+    prefetch_related_objects([play], participants_in_seat_order())
     if play.is_dice_sheet:
-        return "plays/sheet.html"
-    return "plays/pad.html" if kept_round_by_round(play) else None
+        return "plays/sheet.html", sheet_context(play)
+    return "plays/pad.html", pad_context(play)
+
+
+def play_follow_context(request: HttpRequest, play_id: int) -> dict[str, Any]:
+    """How the page of any play of the user's households follows the other devices."""
+    return follow_context("play", play_id, followed_state(Play, play_id, request.user.pk))
 
 
 def shared_page_response(request: HttpRequest, page: str) -> HttpResponse:

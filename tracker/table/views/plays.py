@@ -33,9 +33,12 @@ from tracker.table.recording import (
     undo_correction,
 )
 from tracker.table.rounds import kept_round_by_round
-from tracker.table.score_pad import pad_context
-from tracker.table.shared_pages import shared_page_response, shared_play_page
-from tracker.table.sheet import sheet_context
+from tracker.table.shared_pages import (
+    play_follow_context,
+    play_page,
+    shared_page_response,
+    shared_play_page,
+)
 
 
 @login_required
@@ -47,15 +50,16 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
     page, follow, play = shared_play_page(request, play_id, shared=shared)
     if page is not None:
         return shared_page_response(request, page)
+    if follow is None:
+        follow = play_follow_context(request, play_id)
     if play is None:
         play = get_for_household(
             request, Play.objects.select_related("game_night", "series", "tournament",
                                                  "own_game"), pk=play_id)
+    if play.is_dice_sheet or kept_round_by_round(play) and "final" not in request.GET:
+        template, context = play_page(play)
+        return render_page(request, template, context | follow)
     prefetch_related_objects([play], participants_in_seat_order())
-    if play.is_dice_sheet:
-        return render_page(request, "plays/sheet.html", sheet_context(play) | follow)
-    if kept_round_by_round(play) and "final" not in request.GET:
-        return render_page(request, "plays/pad.html", pad_context(play) | follow)
     if play.status == Play.Status.IN_PROGRESS:
         entry = ENTRIES[play.game]
         draft = play.current_draft or entry.blank(keys(play), play.house_rules)
