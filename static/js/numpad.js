@@ -200,11 +200,13 @@
     });
     cell.classList.add("open");
   }
-  // A pad drawn for a blank cell that the rows now show filled, with nothing typed into it,
-  // came with older rows: two Saves on their way were stored in the other order than sent,
-  // and the one stored first named the other's cell as next. On to the next blank cell.
+
+  // A pad that opened by itself for a blank cell the rows now show filled, with nothing typed
+  // into it, came with older rows: two Saves on their way were stored in the other order
+  // than sent, and the one stored first named the other's cell as next. On to the next blank
+  // cell. (A pad the family tapped stays: a number saved there is refused with both.)
   function moveOnFromFilled() {
-    const form = document.querySelector("#pad-editor .numpad-form");
+    const form = document.querySelector("#pad-editor[data-follow-keep='typed'] .numpad-form");
     const cell = form && form.dataset.entryMark && document.querySelector(form.dataset.entryMark);
     if (!cell || cell.classList.contains("blank") || form.getAttribute("aria-busy")
         || form.querySelector("input[name=seen]").value !== ""

@@ -67,9 +67,11 @@ def test_a_tablet_on_a_restarted_server_misses_nothing(
     page_on_first.goto(app_servers[0].url + sheet.get_absolute_url())
     page_on_second.goto(app_servers[1].url + sheet.get_absolute_url())
     app_servers[1].process.terminate()  # the second server goes down for a new version
-    type_points(page_on_first, anna, "chance", 21)
-    type_points(page_on_first, ben, "fours", 12)
-    app_servers[1].restart()
+    try:
+        type_points(page_on_first, anna, "chance", 21)
+        type_points(page_on_first, ben, "fours", 12)
+    finally:
+        app_servers[1].restart()  # up again for the tests after this one, whatever happened
     expect(cell(page_on_second, anna, "chance")).to_have_text("21", timeout=15_000)
     expect(cell(page_on_second, ben, "fours")).to_have_text("12")
     type_points(page_on_first, anna, "ones", 3)
