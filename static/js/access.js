@@ -259,10 +259,11 @@
         frame.tabIndex = 0;
         frame.setAttribute("role", "region");
         frame.setAttribute("aria-label", name);
+        frame.dataset.deviceAttributes = "tabindex role aria-label";  // kept by live.js's morph
       } else if (frame.hasAttribute("tabindex")) {
-        frame.removeAttribute("tabindex");
-        frame.removeAttribute("role");
-        frame.removeAttribute("aria-label");
+        ["tabindex", "role", "aria-label", "data-device-attributes"].forEach((attribute) => {
+          frame.removeAttribute(attribute);
+        });
       }
     });
   }

@@ -287,6 +287,7 @@
     const on = keepAwakeWanted();
     button.hidden = false;
     button.setAttribute("aria-pressed", String(on));
+    button.dataset.deviceAttributes = "hidden aria-pressed";  // kept by live.js's morph
     button.querySelector(".keep-awake-label").textContent = on ? button.dataset.on
                                                                : button.dataset.off;
   }

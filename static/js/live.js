@@ -152,21 +152,24 @@ window.scorekeeperLive = (function () {
   // An element the same in both stays as it is; one that kept its kind and its children's
   // number takes the new attributes and is compared child by child; anything else is
   // replaced, and given to htmx. Form controls are replaced whole: a new value attribute
-  // shows only in a control nobody has typed into.
+  // shows only in a control nobody has typed into. The attributes a script of the page set
+  // for this device, which the server cannot know, stay (data-device-attributes names them:
+  // a frame that scrolls sideways on this screen, the screen switch's state).
   function morphInto(old, fresh, changed) {
     if (old.isEqualNode(fresh)) return;
     const element = old.nodeType === Node.ELEMENT_NODE;
     if (element && old.nodeName === fresh.nodeName && old.id === fresh.id
         && old.childNodes.length === fresh.childNodes.length
         && !old.matches("input, select, textarea")) {
+      const own = ["data-device-attributes", ...(old.dataset.deviceAttributes || "").split(" ")];
       let attributesChanged = false;
       Array.from(fresh.attributes).forEach(({name, value}) => {
-        if (old.getAttribute(name) === value) return;
+        if (own.includes(name) || old.getAttribute(name) === value) return;
         old.setAttribute(name, value);
         attributesChanged = true;
       });
       Array.from(old.attributes).forEach(({name}) => {
-        if (fresh.hasAttribute(name)) return;
+        if (own.includes(name) || fresh.hasAttribute(name)) return;
         old.removeAttribute(name);
         attributesChanged = true;
       });

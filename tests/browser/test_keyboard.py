@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.factories import OwnGameFactory
+from tests.factories import OwnGameFactory, PlayerFactory
 from tracker.table.models import Play
 from tracker.table.pad_entries import enter_round_points
 from tracker.table.recording import start_play, write_cell
@@ -200,6 +200,33 @@ def test_the_focus_stays_on_its_cell_while_another_tablet_enters(host_page: Page
     write_cell(sheet, anna, "twos", 6, expected_version=None)
     expect(page.locator("#announcer")).to_contain_text("Anna: Twos 6.")
     expect(focused(page)).to_have_attribute("aria-label", "Ben, Ones: empty")
+
+
+def test_the_focus_stays_on_the_screen_switch_and_the_sheet_s_frame_while_another_tablet_enters(
+        host_page: Page, live_server, table):
+    """The screen switch and the sideways frame of a sheet too wide for a phone are shown as
+    this device has them (whether it keeps its screen on, whether the sheet overflows): a
+    change from another tablet leaves them, and the focus on them, as they are."""
+    players = [*table["players"], *(PlayerFactory(household=table["household"], name=name)
+                                    for name in ("Carla", "Dora", "Emil"))]
+    sheet = start_play(household=table["household"], game="kniffel", players=players,
+                       game_night=table["night"], user=table["host"])
+    page = host_page
+    page.add_init_script("Object.defineProperty(navigator, 'wakeLock', "
+                         "{value: {request: async () => ({released: false})}});")
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(live_server.url + sheet.get_absolute_url())
+    switch, frame = page.locator(".keep-awake"), page.locator(".sheet-scroll")
+    expect(frame).to_have_attribute("tabindex", "0")  # five players overflow a phone
+    switch.focus()
+    write_cell(sheet, players[0], "twos", 6, expected_version=None)
+    expect(page.locator("#announcer")).to_contain_text("Anna: Twos 6.")
+    expect(switch).to_be_focused()
+    frame.focus()
+    write_cell(sheet, players[1], "twos", 4, expected_version=None)
+    expect(page.locator("#announcer")).to_contain_text("Ben: Twos 4.")
+    expect(frame).to_be_focused()
+    expect(frame).to_have_attribute("tabindex", "0")
 
 
 def test_typing_on_the_number_pad_goes_on_while_another_tablet_enters(host_page: Page,
