@@ -134,9 +134,10 @@
     const now = document.activeElement;
     if (now && now !== document.body && now !== was.from && !dialog.contains(now)) return;
     if (dialog.classList.contains("empty")) {
-      // Saved or closed: back to the cell the editor was opened from.
+      // Saved or closed: back to the cell the editor was opened from, scrolled into view
+      // for a keyboard. A finger may be on its way to another cell: the page stays under it.
       const link = cellLink(opener);
-      if (link && was.inside) link.focus();
+      if (link && was.inside) link.focus({preventScroll: !keyboard});
     } else if (was.opened) {
       focusInto(dialog);
     } else {

@@ -16,7 +16,7 @@ from tracker.table.models import KniffelCell, Play
 from tracker.table.pad_entries import enter_round_points
 from tracker.table.recording import record_result, start_play, write_cell
 from tracker.table.rounds import set_round_points
-from tracker.table.views import pads, plays
+from tracker.table.views import pads, plays, sheets
 
 pytestmark = pytest.mark.browser
 
@@ -345,6 +345,28 @@ def test_a_cell_tapped_while_a_save_is_on_its_way_takes_the_keys_tapped_next(
     expect(pad.locator("input[name=points]")).to_have_value("")
     play.refresh_from_db()
     assert play.result["rounds"] == [{table["players"][0].key: 12, carla.key: 7}]
+
+
+def test_a_save_s_answer_leaves_the_page_where_the_finger_went(
+        host_page: Page, live_server, table, sheet, monkeypatch):
+    """On a slow Wi-Fi the host saves a cell low on the sheet and scrolls up to the next one
+    before the answer is in: the answer gives the focus back to the saved cell without
+    scrolling the page there, under the finger about to tap (by keyboard it scrolls:
+    test_keyboard.py)."""
+    anna, _ben = table["players"]
+    save_cell = sheets.save_cell
+
+    def slowly_saved(*args, **kwargs):
+        time.sleep(0.5)
+        return save_cell(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "save_cell", slowly_saved)
+    host_page.goto(live_server.url + sheet.get_absolute_url())
+    type_points(host_page, anna, "chance", 21)
+    host_page.evaluate("window.scrollTo(0, 0)")
+    expect(cell(host_page, anna, "chance")).not_to_be_in_viewport()  # as the finger goes up
+    expect(cell(host_page, anna, "chance").locator("a")).to_be_focused()
+    assert host_page.evaluate("window.scrollY") == 0
 
 
 def test_a_cell_tapped_as_the_answer_arrives_on_a_busy_tablet_opens_in_place(

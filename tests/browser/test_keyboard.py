@@ -98,6 +98,27 @@ def test_a_kniffel_turn_by_keyboard_takes_no_more_presses_than_taps(host_page: P
     expect(focused(page)).to_have_attribute("aria-label", "Ben, Ones: empty")
 
 
+def test_a_cell_saved_by_keyboard_is_shown_again_wherever_the_page_was_scrolled(
+        host_page: Page, live_server, table, sheet):
+    """The focus comes back to the saved cell and the page scrolls to it: the keyboard's
+    place on the sheet is where the eyes look (a finger's save leaves the page where it is:
+    test_devices.py)."""
+    anna = table["players"][0]
+    page = host_page
+    page.goto(live_server.url + sheet.get_absolute_url())
+    keys = Keys(page)
+    page.locator(f"#c-{anna.pk}-chance a").focus()
+    keys.press("Enter")
+    points = page.get_by_role("dialog", name="Anna · Chance").locator("input[name=points]")
+    points.focus()
+    for key in "21":
+        keys.press(key)
+    page.evaluate("window.scrollTo(0, 0)")
+    keys.press("Enter")
+    expect(focused(page)).to_have_attribute("aria-label", "Anna, Chance: 21")
+    expect(focused(page)).to_be_in_viewport()
+
+
 def pad_by_keyboard(page: Page, live_server, table) -> tuple[Play, Keys]:
     """An own game on the score pad, its first cell's number pad opened by keys: the focus
     is in its field."""
