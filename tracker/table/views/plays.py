@@ -56,7 +56,7 @@ def play_detail(request: HttpRequest, play_id: int) -> HttpResponse:
         play = get_for_household(
             request, Play.objects.select_related("game_night", "series", "tournament",
                                                  "own_game"), pk=play_id)
-    if play.is_dice_sheet or kept_round_by_round(play) and "final" not in request.GET:
+    if play.is_dice_sheet or (kept_round_by_round(play) and "final" not in request.GET):
         template, context = play_page(play)
         return render_page(request, template, context | follow)
     prefetch_related_objects([play], participants_in_seat_order())
