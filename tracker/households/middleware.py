@@ -86,6 +86,8 @@ class EntryOnceMiddleware:
     The key is stored in the same transaction as whatever the entry changes, so either both
     are stored or neither. A second request with the key (sent again while the first was
     still on its way, or after the answer was lost) waits for the first and gets its answer.
+    An entry whose body did not arrive whole is refused and its key not kept: the device
+    that sent it has gone (a page left while it sent), and its next try is the entry.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
@@ -96,6 +98,10 @@ class EntryOnceMiddleware:
         if (request.method != "POST" or not ENTRY_KEY.fullmatch(key)
                 or not request.user.is_authenticated):
             return self.get_response(request)
+        if not arrived_whole(request):
+            return HttpResponse(_("This entry arrived incomplete and was not saved; it is "
+                                  "sent again."), status=400,
+                                content_type="text/plain; charset=utf-8")
         with transaction.atomic():
             try:
                 with transaction.atomic():
@@ -114,6 +120,17 @@ class EntryOnceMiddleware:
         if cache.add(PRUNE_CLAIM, True, timeout=PRUNE_SECONDS):
             forget_old_entry_keys()
         return response
+
+
+def arrived_whole(request: HttpRequest) -> bool:
+    """Whether the request's body is as long as its Content-Length says. A device that goes
+    away while it sends leaves the server a body cut short (the ASGI server ends it there),
+    which would be read as a form without its fields: a Save without the points, answered
+    as a tap and its key kept as applied."""
+    try:
+        return len(request.body) == int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return False
 
 
 def keep_answer(entry: AppliedEntry, response: HttpResponse) -> None:

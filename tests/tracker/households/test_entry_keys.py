@@ -1,6 +1,7 @@
 """A key keeps at most KEPT_BYTES of its entry's answer, and a repeat is still answered as a
 device needs: applied once, told where to go, refused with its reason."""
 
+import io
 import re
 
 import pytest
@@ -106,3 +107,24 @@ def test_a_repeated_kniffel_answer_is_kept_whole_with_forms_that_still_post(host
                                          "version": Play.objects.get(pk=kniffel.pk).version})
     assert undone.status_code in (200, 302)
     assert Play.objects.get(pk=kniffel.pk).cells.count() == 0
+
+
+def test_an_entry_cut_short_on_its_way_is_refused_and_its_next_try_applied(host_client, pad):
+    """A page left while its entry was being sent: the server gets the headers and part of
+    the body. That is no entry: it changes nothing and keeps no key, so the same entry sent
+    whole from the next page is applied."""
+    url = reverse("pad_cell", args=[pad.pk, 1, 0])
+    whole = f"points=12&save=1&version={pad.version}&seen="
+    cut = host_client.post(url, **HTMX, **keyed("c" * 32), CONTENT_TYPE=(
+        "application/x-www-form-urlencoded"), CONTENT_LENGTH=str(len(whole)),
+        **{"wsgi.input": io.BytesIO(whole[:9].encode())})
+    assert cut.status_code == 400 and "incomplete" in cut.content.decode()
+    assert not AppliedEntry.objects.filter(key="c" * 32).exists()
+    pad.refresh_from_db()
+    assert pad.result.get("rounds", []) == []
+
+    again = host_client.post(url, whole, content_type="application/x-www-form-urlencoded",
+                             **HTMX, **keyed("c" * 32))
+    assert again.status_code == 200 and "Idempotent-Replayed" not in again
+    pad.refresh_from_db()
+    assert pad.result["rounds"][0][pad.participants.first().player_key] == 12
