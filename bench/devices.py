@@ -26,11 +26,6 @@ browser context of its own). Each page is told of changes by its stream (push).
   `pad_open_ms_*` is the time from the tap to the first frame that shows the cell's number
   pad, `pad_open_requests` what the taps asked of the server meanwhile (0: the pad is drawn
   on the device).
-- The Kniffel editor: a tablet taps cells of the sheet one after the other (the player in
-  turn's, and filled ones: a cell out of turn asks first); `editor_open_ms_*` is the time
-  from the tap to the first frame that shows the cell's dice pad, `editor_open_requests` the
-  editors asked of the server meanwhile (0: drawn on the device; the roll table each editor
-  asks for in the background is not counted).
 - Offline: two tablets lose the network and enter ten cells each in the sheet's editor,
   one of them reloads while still offline, the network returns. `entries_lost` counts the
   cells missing or wrong on the server, `entries_doubled` the entries applied twice.
@@ -140,9 +135,8 @@ const frame = () => {
 };
 requestAnimationFrame(frame);
 """
-#: Every editor drawn by the server without its roll table, as for a play with the coach's hint.
+#: Every editor drawn without its roll table, as for a play with the coach's hint.
 WITHOUT_TABLE = """() => {
-  document.getElementById("cell-editor").remove();
   const drop = () => document.querySelectorAll("#roll-table").forEach((table) => table.remove());
   document.addEventListener("htmx:afterSwap", drop);
   drop();
@@ -192,25 +186,6 @@ PAD_SHOWN = """() => new Promise((resolve) => {
   const check = () => (window.__pad.awaited === null ? resolve() : requestAnimationFrame(check));
   check();
 })"""
-#: The same on the Kniffel sheet: for the cell awaited (its <td>'s id), the time from the tap
-#: to the first frame that shows its editor's dice pad.
-EDITOR_WATCH = """
-window.__pad = {times: [], tappedAt: null, awaited: null};
-document.addEventListener("click", (event) => {
-  if (event.target.closest("#sheet-table a.cell")) window.__pad.tappedAt = event.timeStamp;
-}, true);
-const editorFrame = () => {
-  const pad = window.__pad;
-  const form = document.querySelector("#editor .dice-form");
-  if (pad.awaited !== null && pad.tappedAt !== null && form
-      && form.dataset.entryMark === "#" + pad.awaited + " .cell") {
-    pad.times.push(performance.now() - pad.tappedAt);
-    pad.awaited = null;
-  }
-  requestAnimationFrame(editorFrame);
-};
-requestAnimationFrame(editorFrame);
-"""
 
 
 def own_game(env: dict[str, str], game: dict) -> str:
@@ -238,28 +213,6 @@ def pad_run(browser: Browser, base: str, game: dict, play_id: str, taps: int
     for number in range(taps):
         cell = cells.nth(number % cells.count())
         page.evaluate("name => { window.__pad.awaited = name; }", cell.get_attribute("data-name"))
-        cell.click()
-        page.evaluate(PAD_SHOWN)
-    times = page.evaluate("window.__pad.times")
-    page.context.close()
-    return times, len(asked)
-
-
-def editor_run(browser: Browser, base: str, game: dict, taps: int) -> tuple[list[float], int]:
-    """A tablet taps ``taps`` cells of the Kniffel sheet (the player in turn's, and filled
-    ones of the others): the time each cell's editor takes to show its dice pad, and how many
-    editors were asked of the server (the roll tables asked for meanwhile not counted)."""
-    page = open_tablet(browser, base, game["session"], f"/plays/{game['play']}/")
-    page.evaluate(EDITOR_WATCH)
-    asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url)
-            if "/cells/" in request.url and not request.url.endswith("/rolls/") else None)
-    in_turn = page.locator("#turn").get_attribute("data-player")
-    cells = page.locator(f"#sheet-table td[id^='c-{in_turn}-'] a.cell, #sheet-table a.filled")
-    for number in range(taps):
-        cell = cells.nth(number % cells.count())
-        slot = cell.locator("xpath=..").get_attribute("id")
-        page.evaluate("id => { window.__pad.awaited = id; }", slot)
         cell.click()
         page.evaluate(PAD_SHOWN)
     times = page.evaluate("window.__pad.times")
@@ -436,9 +389,9 @@ def dice_run(browser: Browser, base: str, game: dict, rolls: int, *, on_server: 
 
 
 def type_offline(page: Page, player: str, field: str, points: int) -> None:
-    """Tap the cell with the network off: its editor opens on the device; type, save."""
+    """Tap the cell with the network off: the device's own editor opens; type, save."""
     page.locator(f"#c-{player}-{field} a").click()
-    editor = page.locator("#editor form.typed")
+    editor = page.locator("#editor .offline-form")
     editor.locator("input[name=points]").fill(str(points))
     editor.get_by_role("button").click()
     page.locator(f"#c-{player}-{field} a.waiting").wait_for()
@@ -476,7 +429,6 @@ def offline_run(browser: Browser, base: str, env: dict[str, str], game: dict,
     time.sleep(2)  # anything sent twice would arrive by now
     stored, writes = stored_cells(env, game["play"])
     lost = sum(1 for key, points in expected.items() if stored.get(key) != points)
-    print("DEBUG", expected, stored, file=sys.stderr)
     offline_writes = writes - len([key for key in stored if key not in expected])
     for tablet in tablets:
         tablet.context.close()
@@ -504,7 +456,6 @@ def main() -> None:
         server_taps, _ = dice_run(browser, base, game, size.dice_rolls // 3, on_server=True)
         pad_taps, pad_requests = pad_run(browser, base, game, own_game(env, game),
                                          size.dice_rolls)
-        editor_taps, editor_requests = editor_run(browser, base, game, size.dice_rolls)
         lost, doubled = offline_run(browser, base, env, game, size)
         browser.close()
     print(f"tablets: {size.tablets}")
@@ -529,10 +480,6 @@ def main() -> None:
     print(f"pad_open_ms_p50: {statistics.median(pad_taps):.1f}")
     print(f"pad_open_ms_p95: {percentile(pad_taps, 0.95):.1f}")
     print(f"pad_open_requests: {pad_requests}")
-    print(f"editor_opens: {len(editor_taps)}")
-    print(f"editor_open_ms_p50: {statistics.median(editor_taps):.1f}")
-    print(f"editor_open_ms_p95: {percentile(editor_taps, 0.95):.1f}")
-    print(f"editor_open_requests: {editor_requests}")
     print(f"offline_entries: {size.offline_entries_each * 2}")
     print(f"entries_lost: {lost}")
     print(f"entries_doubled: {doubled}")

@@ -44,8 +44,6 @@ urlpatterns = [
          name="play_undo_correction"),
     path("plays/<id:play_id>/cells/<id:player_id>/<slug:field>/", sheets.cell_editor,
          name="cell_editor"),
-    path("plays/<id:play_id>/cells/<id:player_id>/<slug:field>/rolls/", sheets.cell_rolls,
-         name="cell_rolls"),
     path("plays/<id:play_id>/undo/", sheets.sheet_undo, name="sheet_undo"),
     path("plays/<id:play_id>/rounds/<int:number>/<int:side>/", pads.pad_cell,
          name="pad_cell"),

@@ -277,11 +277,6 @@
   });
   document.addEventListener("htmx:load", focusableFramesSoon);
   document.addEventListener("htmx:afterSettle", roomForPad);
-  // The Kniffel editor opened on the device (dice.js): as one the server drew for a cell tapped.
-  document.addEventListener("tracker:editor-opened", (event) => {
-    opener = event.detail.cell.closest("td[id]").id;
-    focusInto(event.target);
-  });
   // A number pad opened on the device (numpad.js): as one the server drew for a cell tapped.
   document.addEventListener("tracker:pad-opened", (event) => {
     if (!event.detail.focused) focusInto(event.target);

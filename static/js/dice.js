@@ -1,13 +1,9 @@
-// The Kniffel editor on the device. A cell tapped opens its editor at once, drawn from the
-// blank editor the page carries (#cell-editor) with what the cell and the sheet's head say:
-// no request stands between the tap and the dice pad. What every roll of five dice scores in
-// each field the player may still fill (the engine's roll table, #roll-table) is asked for
-// meanwhile, so die taps only redraw the dice and the options here; only the chosen field
-// or the typed points go to the server, as an entry of the outbox. Without a connection the
-// dice cannot be scored and the typed points wait in the outbox. The server draws the
-// editor instead where only it can answer: a cell out of turn (it asks first), the coach's
-// hint at every roll, an editor whose answer is still on its way (app.js), and a browser
-// without this script.
+// The Kniffel editor answers die taps on the device. With the editor the server sends what
+// every roll of five dice scores in each field the player may still fill (the engine's
+// roll table, #roll-table), so a tap only redraws the dice and the options here; only the
+// chosen field goes to the server. The editor is drawn as the server draws it after a tap
+// (templates/plays/sheet_editor.html): without this script, or without a table (the
+// coach's hint asks the server at every tap), the taps go to the server as before.
 (function () {
   "use strict";
 
@@ -95,9 +91,7 @@
   }
 
   function drawOptions(form, table, dice) {
-    const options = table ? optionsFor(table, dice) : [];
-    const unavailable = form.querySelector(".rolls-unavailable");
-    if (unavailable) unavailable.hidden = Boolean(table) || dice.length !== DICE;
+    const options = optionsFor(table, dice);
     const made = form.querySelector("template.option-made");
     const buttons = options.map((option) => {
       const button = made.content.firstElementChild.cloneNode(true);
@@ -110,8 +104,7 @@
     });
     form.querySelector(".options").replaceChildren(...buttons);
     form.querySelector(".options-hint").hidden = !options.length;
-    form.querySelector(".dice-wanted").hidden = Boolean(options.length) || !dice.length
-      || (!table && dice.length === DICE);
+    form.querySelector(".dice-wanted").hidden = Boolean(options.length) || !dice.length;
   }
 
   // Focus stays on the tapped control; when that was a die taken back, or a pad now
@@ -144,7 +137,7 @@
     const form = button && button.form;
     if (!form || !form.classList.contains("dice-form")) return;
     const table = tableOf(form);
-    if (!table && !form.hasAttribute("data-on-device")) return;
+    if (!table) return;
     event.preventDefault();
     const input = form.querySelector("input[name=dice]");
     const before = input.value ? input.value.split(",") : [];
@@ -156,80 +149,4 @@
     keepFocus(form, button.value, dice);
     if (/^(un)?die:|^clear$/.test(button.value)) sayDice(form, dice);
   });
-
-  // ---- The editor opened on the device --------------------------------------------------
-  // Whether the server asks first: an empty cell of someone whose turn it is not.
-  function outOfTurn(cell) {
-    const turn = document.getElementById("turn");
-    const inTurn = turn && turn.dataset.player;
-    const player = cell.closest("td[id]").id.split("-")[1];
-    return !cell.classList.contains("filled") && Boolean(inTurn) && inTurn !== player;
-  }
-
-  // The editor's title as the server writes it: the player's colour and name (the column's
-  // head), the field (the row's head).
-  function title(cell) {
-    const slot = cell.closest("td");
-    const head = slot.closest("table").tHead.rows[0].cells[slot.cellIndex];
-    const field = slot.closest("tr").querySelector("th").textContent.trim();
-    const dot = head.querySelector(".dot");
-    return [dot ? dot.cloneNode(true) : "", `${head.textContent.trim()} · ${field}`];
-  }
-
-  async function fetchTable(form, url) {
-    let data = null;
-    try {
-      const response = await fetch(url + "rolls/", {credentials: "same-origin", cache: "no-store"});
-      if (response.ok) data = await response.text();
-    } catch (unreachable) {
-      // Offline: the dice are kept here and the typed points go to the outbox.
-    }
-    if (!form.isConnected) return;
-    if (data !== null) {
-      const source = document.createElement("script");
-      source.type = "application/json";
-      source.id = "roll-table";
-      source.textContent = data;
-      form.appendChild(source);
-    }
-    const input = form.querySelector("input[name=dice]");
-    drawOptions(form, tableOf(form), input.value ? input.value.split(",") : []);
-  }
-
-  function open(cell, template, editor) {
-    const url = cell.getAttribute("href");
-    const content = template.content.cloneNode(true);
-    content.getElementById("editor-title").replaceChildren(...title(cell));
-    content.querySelectorAll("form").forEach((form) => {
-      form.action = url;
-      form.setAttribute("hx-post", url);
-      form.dataset.entryMark = "#" + CSS.escape(cell.closest("td").id) + " .cell";
-      form.querySelector("input[name=version]").value = cell.dataset.version || "";
-    });
-    // Points waiting on this device for the cell come first: they are what it shows.
-    const typed = cell.dataset.waiting !== undefined ? cell.dataset.waiting : cell.dataset.points;
-    content.querySelector(".typed input[name=points]").value = typed || "";
-    editor.replaceChildren(content);
-    editor.classList.remove("empty");
-    editor.setAttribute("role", "dialog");
-    editor.setAttribute("aria-labelledby", "editor-title");
-    editor.setAttribute("tabindex", "-1");
-    htmx.process(editor);
-    editor.dispatchEvent(new CustomEvent("tracker:editor-opened", {bubbles: true, detail: {cell}}));
-    fetchTable(editor.querySelector(".dice-form"), url);
-  }
-
-  // Before htmx follows the cell's link (in the capture phase, which comes first).
-  document.addEventListener("click", (event) => {
-    const cell = event.target.closest && event.target.closest("#sheet-table a.cell");
-    const template = document.getElementById("cell-editor");
-    const editor = document.getElementById("editor");
-    if (!cell || !template || !editor || event.button !== 0 || event.ctrlKey || event.metaKey
-        || event.shiftKey || editor.getAttribute("aria-busy") === "true" || outOfTurn(cell)) {
-      return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-    open(cell, template, editor);
-  }, true);
 })();

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import Page, Request, expect
 
 from games import get
@@ -203,57 +202,3 @@ def test_with_the_coachs_hint_the_taps_still_go_to_the_server(host_page: Page, l
     assert shown_options(host_page) == engine_options(
         play, anna, "ufo", ["ufo", "ufo", "ufo", "rocket", "rocket"])
     expect(editor.locator(".coach-says")).to_be_visible()
-
-
-def test_a_tapped_cell_opens_its_editor_on_the_device_at_once(host_page: Page, live_server,
-                                                             table):
-    anna, ben = table["players"]
-    play = start_play(household=table["household"], game="kniffel", players=table["players"],
-                      game_night=table["night"], user=table["host"])
-    write_cell(play, anna, "sixes", 24, expected_version=None)
-    host_page.goto(live_server.url + play.get_absolute_url())
-    editor = host_page.locator("#editor")
-    with requests_sent(host_page) as sent:
-        # Ben's turn: his Chance opens with nothing asked but the roll table, in the background.
-        cell_named(host_page, "Ben", "Chance").click()
-        expect(editor.get_by_role("heading")).to_have_text("Ben · Chance")
-        expect(editor.locator(".die-pad").first).to_be_focused()
-        expect(editor).to_have_attribute("role", "dialog")
-        tap_dice(host_page, [6, 6, 5, 4, 1])
-        expect(editor.locator("button.option.tapped")).to_have_attribute("value", "chance")
-        assert shown_options(host_page) == engine_options(play, ben, "chance", [6, 6, 5, 4, 1])
-    assert [request.url for request in sent if "/cells/" in request.url] == [
-        live_server.url + reverse("cell_rolls", args=[play.pk, ben.pk, "chance"])]
-    editor.locator("button[name=choose][value=chance]").click()
-    expect(cell_named(host_page, "Ben", "Chance")).to_have_text("22")
-    expect(cell_named(host_page, "Ben", "Chance")).to_be_focused()
-
-    # A filled cell opens for a correction with what it holds, whoever's turn it is.
-    cell_named(host_page, "Anna", "Sixes").click()
-    expect(editor.get_by_role("heading")).to_have_text("Anna · Sixes")
-    expect(editor.locator(".typed input[name=points]")).to_have_value("24")
-    editor.locator(".typed input[name=points]").fill("18")
-    editor.get_by_role("button", name="Save").click()
-    expect(cell_named(host_page, "Anna", "Sixes")).to_have_text("18")
-    assert KniffelCell.objects.get(play=play, player=anna, field="sixes").points == 18
-
-
-def test_without_a_connection_the_editor_opens_and_keeps_the_typed_points(
-        host_page: Page, live_server, table):
-    anna, _ben = table["players"]
-    play = start_play(household=table["household"], game="kniffel", players=table["players"],
-                      game_night=table["night"], user=table["host"])
-    host_page.goto(live_server.url + play.get_absolute_url())
-    host_page.context.set_offline(True)
-    cell_named(host_page, "Anna", "Fours").click()
-    editor = host_page.locator("#editor")
-    tap_dice(host_page, [4, 4, 4, 2, 1])
-    expect(editor.locator(".rolls-unavailable")).to_be_visible()
-    expect(editor.locator(".options button")).to_have_count(0)
-    editor.locator(".typed input[name=points]").fill("12")
-    editor.get_by_role("button", name="Save").click()
-    expect(host_page.locator(f"#c-{anna.pk}-fours a.waiting")).to_have_attribute(
-        "data-waiting", "12")
-    host_page.context.set_offline(False)
-    expect(cell_named(host_page, "Anna", "Fours")).to_have_text("12")
-    assert KniffelCell.objects.get(play=play, player=anna, field="fours").points == 12

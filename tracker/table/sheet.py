@@ -221,7 +221,6 @@ def sheet_context(play: Play, *, message: str = "", saved: KniffelCell | None = 
         "message": message,
         "next_race": play.series.next_race_number()
         if play.series_id and play.status == Play.Status.FINISHED else None,
-        "blank_editor": blank_editor_context(play),
     }
 
 
@@ -301,7 +300,7 @@ def coach_hint(play: Play, participant: Participant, field_key: str, dice: list[
     """The coach's hint for the dice on the pads, where the play's house rules allow it and
     the game is under way: the field it would choose, the expected final score of each
     field, and with rolls left the dice it would keep. None without the house rule."""
-    if not coach_hint_on(play) or play.status != Play.Status.IN_PROGRESS:
+    if not play.house_rules.get("coach_hint") or play.status != Play.Status.IN_PROGRESS:
         return None
     hint: dict[str, Any] = {"rolls_left": rolls_left, "choices": range(ROLLS_PER_TURN)}
     if len(dice) != DICE:
@@ -329,28 +328,6 @@ def coach_hint(play: Play, participant: Participant, field_key: str, dice: list[
     return hint
 
 
-def coach_hint_on(play: Play) -> bool:
-    """Whether the play's house rules have the coach hint at every roll, which only the server
-    can give (so its editor comes from the server at every tap)."""
-    return bool(play.house_rules.get("coach_hint"))
-
-
-def blank_editor_context(play: Play) -> dict[str, Any] | None:
-    """The editor as the page carries it for the device to open at once (``static/js/dice.js``
-    fills in the cell tapped): no dice, no options, no cell; None where the server draws
-    every editor (the coach's hint, or a game no longer in progress)."""
-    if play.status != Play.Status.IN_PROGRESS or coach_hint_on(play):
-        return None
-    rules = play.rules
-    return {
-        "play": play, "on_device": True, "url": "", "mark": "", "dice": [], "dice_value": "",
-        "empty_slots": range(DICE), "pad": [face(play, value) for value in rules.faces],
-        "options": [], "scores_most": rules.must_score_most(
-            rules.default_house_rules() | play.house_rules),
-        "problems": [],
-    }
-
-
 def editor_context(play: Play, participant: Participant, field_key: str, dice: list[Any], *,
                    typed: str = "", problems: list[str] | None = None, message: str = "",
                    rolls_left: int = 0) -> dict[str, Any]:
@@ -364,8 +341,6 @@ def editor_context(play: Play, participant: Participant, field_key: str, dice: l
     return {
         "play": play,
         "participant": participant,
-        "url": reverse("cell_editor", args=[play.pk, participant.player_id, field_key]),
-        "mark": f"#c-{participant.player_id}-{field_key} .cell",
         "field": rules.field(field_key),
         "field_label": say(rules.field(field_key).label),
         "cell": stored_cell(play, participant.player, field_key),

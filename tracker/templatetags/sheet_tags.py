@@ -72,10 +72,9 @@ def sheet_cell(context: Context, slot: Mapping[str, Any], oob: bool = False) -> 
     return format_html(
         '<td id="{id}"{swap}><a class="cell{filled}" href="{url}" hx-get="{url}"'
         ' hx-target="#editor" hx-swap="outerHTML" aria-label="{name}"'
-        ' data-offline-editor data-version="{version}"{stored}>{points}</a></td>',
+        ' data-offline-editor data-version="{version}">{points}</a></td>',
         id=slot["id"], swap=swap(oob), filled=" filled" if cell else "", url=slot["url"],
         version=cell.version if cell else "",
-        stored=format_html(' data-points="{}"', cell.points) if cell else "",
         name=cell_name(slot["participant"].player.name, str(slot["label"]),
                        cell.points if cell else None),
         points=points if cell else mark_safe("&nbsp;"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
 from games import InvalidResult
@@ -31,7 +31,6 @@ from tracker.table.sheet import (
     further_kniffel_question,
     out_of_turn_question,
     read_dice,
-    roll_table,
     saved_cell_context,
     sheet_context,
     tap_dice,
@@ -79,15 +78,6 @@ def cell_editor(request: HttpRequest, play_id: int, player_id: int, field: str) 
     if request.method == "GET" and "anyway" not in request.GET:
         context["ask"] = out_of_turn_question(play, participant, field, context["cell"])
     return render_editor(request, play, context)
-
-
-@login_required
-@require_GET
-def cell_rolls(request: HttpRequest, play_id: int, player_id: int, field: str) -> JsonResponse:
-    """What each roll of five dice scores where the player may still write it, for the editor
-    the device opened by itself (:func:`tracker.table.sheet.roll_table`)."""
-    play = sheet_play(request, play_id)
-    return JsonResponse(roll_table(play, participant_of(play, player_id, field), field))
 
 
 def save_cell(request: HttpRequest, play_id: int, player_id: int, field: str) -> HttpResponse:
