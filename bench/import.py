@@ -29,9 +29,9 @@ large: a family's years of Skyjo, Catan and Codenames (teams), four to six playe
   compares the plays in the database with the backup's.
 
 Every figure is printed as a `name: value` line. `--quick` imports 1,000 plays, with four
-tablets and small pads, and moves the killed runner's last sign of life back by the half
-minute of silence that hands its job over, in under a minute (CI runs it so that the bench
-cannot break unnoticed); its figures are not the ones to quote.
+tablets and small pads, and moves the killed runner's last sign of life back by a minute,
+past the half minute of silence that hands its job over, in under a minute (CI runs it so
+that the bench cannot break unnoticed); its figures are not the ones to quote.
 """
 
 from __future__ import annotations
@@ -310,9 +310,9 @@ def interrupted_import(worker: Worker, member: Member, data: bytes, database: Pa
                        silence_passed: bool = False) -> tuple[float, int, int]:
     """Upload ``data``, kill the worker half-way, start another; seconds from the kill to
     the next step, the plays written before the kill, and the plays in the end.
-    ``silence_passed``: the dead runner's last sign of life is moved back by the silence
-    after which another takes the job over (``STALE_AFTER``), so that only the sweep's wait
-    is left to measure; the quick run's way of not waiting half a minute."""
+    ``silence_passed``: the dead runner's last sign of life is moved back by a minute, past
+    the silence after which another takes the job over (``STALE_AFTER``, half a minute), so
+    that only the sweep's wait is left to measure; the quick run's way of not waiting."""
     progress = member.upload(data)
     job = int(progress.rstrip("/").rsplit("/", 1)[1])
     half = len(json.loads(data)["plays"]) // 2

@@ -86,8 +86,8 @@ class EntryOnceMiddleware:
     The key is stored in the same transaction as whatever the entry changes, so either both
     are stored or neither. A second request with the key (sent again while the first was
     still on its way, or after the answer was lost) waits for the first and gets its answer.
-    An entry whose body did not arrive whole is refused and its key not kept: the device
-    that sent it has gone (a page left while it sent), and its next try is the entry.
+    An entry whose body did not arrive whole is refused and its key not kept: the page that
+    sent it has mostly gone (left while it sent), and the next page's try is the entry.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
@@ -99,9 +99,10 @@ class EntryOnceMiddleware:
                 or not request.user.is_authenticated):
             return self.get_response(request)
         if not arrived_whole(request):
-            return HttpResponse(_("This entry arrived incomplete and was not saved; it is "
-                                  "sent again."), status=400,
-                                content_type="text/plain; charset=utf-8")
+            # Seen only where the page that sent it is still open (a proxy that cut it):
+            # the outbox takes a refused entry out, so it has to be entered again.
+            return alert_answer(_("This entry arrived incomplete and was not saved: please "
+                                  "enter it again."), status=400)
         with transaction.atomic():
             try:
                 with transaction.atomic():
@@ -120,6 +121,15 @@ class EntryOnceMiddleware:
         if cache.add(PRUNE_CLAIM, True, timeout=PRUNE_SECONDS):
             forget_old_entry_keys()
         return response
+
+
+def alert_answer(message: str, status: int) -> HttpResponse:
+    """A refusal as its message alone: the page swaps nothing and says it where the entry
+    was made (the outbox reads the alert)."""
+    response = HttpResponse(format_html('<p class="error" role="alert">{}</p>', message),
+                            status=status)
+    response["HX-Reswap"] = "none"
+    return response
 
 
 def arrived_whole(request: HttpRequest) -> bool:
@@ -201,9 +211,7 @@ def replay(entry: AppliedEntry, request: HttpRequest) -> HttpResponse:
     kept = bytes(entry.body)
     rebuilt = entry.content_type == REFUSAL_TYPE or not kept
     if entry.content_type == REFUSAL_TYPE:
-        response = HttpResponse(
-            format_html('<p class="error" role="alert">{}</p>', kept.decode()),
-            status=entry.status)
+        response = alert_answer(kept.decode(), status=entry.status)
     elif kept:
         response = HttpResponse(with_csrf_tokens(zlib.decompress(kept), request),
                                 status=entry.status,

@@ -119,6 +119,8 @@ def test_an_entry_cut_short_on_its_way_is_refused_and_its_next_try_applied(host_
         "application/x-www-form-urlencoded"), CONTENT_LENGTH=str(len(whole)),
         **{"wsgi.input": io.BytesIO(whole[:9].encode())})
     assert cut.status_code == 400 and "incomplete" in cut.content.decode()
+    # Where its page is still open, it swaps nothing away and says why in the bar.
+    assert cut["HX-Reswap"] == "none" and 'role="alert"' in cut.content.decode()
     assert not AppliedEntry.objects.filter(key="c" * 32).exists()
     pad.refresh_from_db()
     assert pad.result.get("rounds", []) == []
